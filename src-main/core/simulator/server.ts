@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createSimClock, type SimClock } from './clock.js'
+import { readBody, writeReply, type SimHandler, type SimRequest } from './http.js'
+import { createWorld } from './world/world.js'
+import { createFeedHandler, createCdnHandler, createFeedControlHandler } from './feed/index.js'
+import { createCouponService, type CouponService } from './coupons/index.js'
+import type { SimWorld } from './world/types.js'
+
+export interface SimulatorOptions {
+  host?: string
+  /** 0 picks a free port. */
+  port?: number
+  seed?: number
+  callbackSecret?: string
+  timeScale?: number
+  /** Prematch line size. */
+  matches?: number
+  /** JWT lifetime in seconds (spec: not shown). */
+  tokenTtlSec?: number
+  /** Real-time clock tick in ms; 0 = time moves only through /__sim/clock/advance. */
+  clockTickMs?: number
+  /** Simulated start time in ms (defaults to now). */
+  startMs?: number
+}
+
+export interface RunningSimulator {
+  couponBaseUrl: string
+  feedApiUrl: string
+  cdnUrl: string
+  port: number
+  clock: SimClock
+  world: SimWorld
+  coupons: CouponService
+  close(): Promise<void>
+}
+
+export const DEFAULT_CALLBACK_SECRET = 'demo-secret'
+
+/** Starts both simulated services on one loopback port: coupons at /, feed at /feed, CDN at /cdn, controls at /__sim. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const host = options.host ?? '127.0.0.1'
+  const clock = createSimClock({ timeScale: options.timeScale ?? 1, startMs: options.startMs, tickMs: options.clockTickMs })
+  const world = createWorld({ seed: options.seed ?? 1, matches: options.matches ?? 300, clock })
+  const coupons = createCouponService({
+    world,
+    clock,
+    callbackSecret: options.callbackSecret ?? DEFAULT_CALLBACK_SECRET,
+    tokenTtlSec: options.tokenTtlSec ?? 3600,
+  })
+  const mounts: Array<{ prefix: string; handler: SimHandler }> = [
+    { prefix: '/__sim', handler: createFeedControlHandler({ world, clock }) },
+    { prefix: '/__sim', handler: coupons.controlHandler },
+    { prefix: '/feed', handler: createFeedHandler({ world }) },
+    { prefix: '/cdn', handler: createCdnHandler() },
+    { prefix: '', handler: coupons.handler },
+  ]
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://sim.local')
+      let body: Buffer
+      try {
+        body = await readBody(req)
+      } catch {
+        writeReply(res, { status: 413, body: { error: 'payload too large' } })
+        return
+      }
+      for (const mount of mounts) {
+        if (mount.prefix && url.pathname !== mount.prefix && !url.pathname.startsWith(mount.prefix + '/')) continue
+        const simReq: SimRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname.slice(mount.prefix.length) || '/',
+          query: url.searchParams,
+          headers: req.headers,
+          body,
+          raw: req,
+        }
+        const reply = await mount.handler(simReq)
+        if (reply) {
+          writeReply(res, reply)
+          return
+        }
+      }
+      writeReply(res, { status: 404, body: { error: 'not found', path: url.pathname } })
+    } catch (error) {
+      writeReply(res, { status: 500, body: { error: error instanceof Error ? error.message : 'internal error' } })
+    }
+  })
+  server.keepAliveTimeout = 1000
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const base = `http://${host}:${port}`
+  coupons.setPublicBaseUrl?.(base)
+
+  return {
+    couponBaseUrl: base,
+    feedApiUrl: `${base}/feed`,
+    cdnUrl: `${base}/cdn`,
+    port,
+    clock,
+    world,
+    coupons,
+    async close() {
+      clock.stop()
+      world.stop()
+      await coupons.stop()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

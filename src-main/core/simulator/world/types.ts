@@ -1,0 +1,103 @@
+import type { SimClock } from '../clock.js'
+
+/**
+ * The seam between the simulated feed (world + feed routes) and the simulated coupon service.
+ * The world owns sports, tournaments, matches, markets and odds, and moves them on the SimClock.
+ * The coupon service only reads outcomes through this interface and listens for match results.
+ */
+export type LineType = 'line' | 'live'
+export type Lang = string
+/** Localised text: at least `en`; `ru` for the full key. */
+export type I18nText = Record<Lang, string>
+
+export type MatchState = 'prematch' | 'live' | 'finished'
+/** How an outcome ended. Half results and returns settle with a multiplier (see spec-decisions). */
+export type OutcomeVerdict = 'win' | 'lose' | 'return' | 'half_win' | 'half_lose'
+
+export interface SimOutcome {
+  groupId: number
+  typeId: number
+  /** The pointer's parameter (handicap/total × 100 or 0); `oc_size` is derived from it. */
+  param: number
+  name: I18nText
+  rate: number
+  blocked: boolean
+  /** Player id for player markets (`op_id`), null otherwise. */
+  playerId: number | null
+  /** Column index inside the market for the `group` format. */
+  column: number
+}
+
+export interface SimMarket {
+  groupId: number
+  name: I18nText
+  columns: number
+  outcomes: SimOutcome[]
+}
+
+export interface SimMatch {
+  /** Current id under the current line type. A match that goes live gets a NEW id. */
+  gameId: number
+  lineType: LineType
+  state: MatchState
+  /** Main match id for sub-games (`game_mid`), null for main matches. */
+  mainGameId: number | null
+  subGameIds: number[]
+  sportId: number
+  countryId: number
+  tournamentId: number
+  cybersport: boolean
+  /** Unix ms. The feed prints seconds. */
+  startMs: number
+  opp1: I18nText
+  opp2: I18nText
+  opp1Id: number
+  opp2Id: number
+  opp1Icon: string
+  opp2Icon: string
+  /** Popularity weight used by Top-50 / topmatches ordering. */
+  weight: number
+  score1: number
+  score2: number
+  timerSec: number
+  period: I18nText
+  markets: SimMarket[]
+}
+
+export interface OutcomeLookup {
+  match: SimMatch
+  market: SimMarket
+  outcome: SimOutcome
+}
+
+export interface MatchFinishedEvent {
+  match: SimMatch
+  /** Every id the match was ever served under (prematch id, then live id), for settling bets. */
+  allGameIds: number[]
+  /** Verdict for one outcome of this match (by group, type, param, player). */
+  verdict(groupId: number, typeId: number, param: number, playerId: number | null): OutcomeVerdict
+}
+
+export interface SimWorld {
+  readonly clock: SimClock
+  /** Currently served match by id and line type; undefined if gone, finished or never existed. */
+  getMatch(gameId: number, lineType?: LineType): SimMatch | undefined
+  /** Any match ever created, by any of its ids (also finished/moved). */
+  findMatchByAnyId(gameId: number): SimMatch | undefined
+  /** Outcome lookup for pointer validation; undefined = absent from the current feed (502). */
+  findOutcome(lineType: LineType, gameId: number, groupId: number, typeId: number, param: number, playerId?: number | null): OutcomeLookup | undefined
+  /** Root of a match tree (main match id, resolving sub-games), used for the 506 rule. */
+  matchTreeRoot(gameId: number): number
+  /** Subscribe to match results; returns unsubscribe. */
+  onMatchFinished(listener: (event: MatchFinishedEvent) => void | Promise<void>): () => void
+  /** Demo/test controls. */
+  setRate(gameId: number, groupId: number, typeId: number, param: number, rate: number): boolean
+  setBlocked(gameId: number, groupId: number, typeId: number, param: number, blocked: boolean): boolean
+  /** Move a prematch match to live; returns the new live game id. */
+  startMatch(gameId: number): number | undefined
+  /** Finish a match now (optional final score); emits onMatchFinished. */
+  finishMatch(gameId: number, score?: [number, number]): Promise<boolean>
+  /** All currently served matches of a line type (for feed routes). */
+  matches(lineType: LineType): SimMatch[]
+  stop(): void
+}
