@@ -8,6 +8,8 @@
  *   secrets go in (`profiles.setSecret`) and only "set / not set" comes out.
  */
 import { z } from 'zod'
+import type { MethodNames } from './methods.js'
+export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
 
 export type LineType = 'line' | 'live'
 export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
@@ -258,6 +260,13 @@ export const inputs = {
   },
 } as const
 
+/** Compile-time proof that the schemas above and the preload's method list name the same methods. */
+type SchemaNames = { [D in keyof typeof inputs]: keyof (typeof inputs)[D] }
+type ListedNames = { [D in keyof MethodNames]: MethodNames[D][number] }
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const contractMatchesMethodList: Same<SchemaNames, ListedNames> = true
+void contractMatchesMethodList
+
 /* ------------------------------------------------------------------ outputs */
 
 export interface Outputs {
@@ -331,11 +340,3 @@ export type DeskApi = {
 } & {
   on<T extends DeskEventType>(type: T, listener: (event: DeskEventOf<T>) => void): () => void
 }
-
-export const EVENT_CHANNEL = 'desk:event'
-export const channelOf = (domain: string, method: string): string => `desk:${domain}:${method}`
-
-/** Every (domain, method) pair, for the preload and the bridge to build named functions from. */
-export const methodTable: ReadonlyArray<readonly [Domain, string]> = (Object.keys(inputs) as Domain[]).flatMap((domain) =>
-  Object.keys(inputs[domain]).map((method) => [domain, method] as const),
-)

@@ -1,0 +1,38 @@
+import { BrowserWindow, shell } from 'electron'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { hardenWebContents } from './security.js'
+
+export interface MainWindow {
+  window: BrowserWindow
+  appUrl: string
+}
+
+export function createMainWindow(): MainWindow {
+  const window = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    title: 'Partner Desk',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.mjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      spellcheck: false,
+      // Middle-click must not open new windows behind the window-open handler's back.
+      disableBlinkFeatures: 'Auxclick',
+    },
+  })
+  const devUrl = process.env.ELECTRON_RENDERER_URL
+  const appUrl = devUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
+  hardenWebContents(window.webContents, { openExternal: (url) => shell.openExternal(url), appUrl: () => appUrl })
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(appUrl)
+  return { window, appUrl }
+}

@@ -1,0 +1,25 @@
+/**
+ * The contract's method names, without any schema library, so the sandboxed preload can build its
+ * named functions from them. `contract.ts` checks at compile time that its schemas match this list.
+ */
+export const methods = {
+  app: ['info'],
+  session: ['status', 'login', 'logout'],
+  profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
+  feed: ['menu', 'events', 'event', 'topMatches', 'search', 'watch', 'unwatch'],
+  coupons: ['place', 'resolvePlacement', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
+  balance: ['get'],
+  timeline: ['query', 'couponHistory', 'deliveries'],
+  listener: ['status', 'start', 'stop'],
+  demo: ['settle', 'recalculate', 'advanceClock'],
+} as const
+
+export type MethodNames = typeof methods
+
+export const EVENT_CHANNEL = 'desk:event'
+export const channelOf = (domain: string, method: string): string => `desk:${domain}:${method}`
+
+/** Every (domain, method) pair. */
+export const methodTable: ReadonlyArray<readonly [keyof MethodNames, string]> = (Object.keys(methods) as Array<keyof MethodNames>).flatMap(
+  (domain) => methods[domain].map((method) => [domain, method] as const),
+)

@@ -1,0 +1,29 @@
+import { defineConfig, type Plugin } from 'vite'
+import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+
+// The renderer built for the loopback web bridge (`npm run web`, e2e tests). Identical to the
+// Electron renderer except that a shim providing `window.desk` over a WebSocket runs first.
+const renderer = fileURLToPath(new URL('./src-renderer', import.meta.url))
+const shim = fileURLToPath(new URL('./src-main/web/shim/desk-shim.ts', import.meta.url))
+const SHIM_ID = '/__desk_shim__.ts'
+
+function deskShim(): Plugin {
+  return {
+    name: 'desk-web-shim',
+    resolveId: (id) => (id === SHIM_ID ? shim : undefined),
+    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: SHIM_ID }, injectTo: 'head-prepend' }],
+  }
+}
+
+export default defineConfig({
+  root: renderer,
+  base: './',
+  plugins: [deskShim(), vue()],
+  resolve: { alias: { '@renderer': renderer } },
+  build: {
+    outDir: fileURLToPath(new URL('./dist-web', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+})
