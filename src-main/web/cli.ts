@@ -1,0 +1,57 @@
+/**
+ * `npm run web`: the console in a browser, for machines where Electron cannot run and for e2e
+ * tests. Same core, same contract, same validation; loopback only. Never part of the Electron build.
+ *
+ *   npm run web -- [--port N] [--data-dir DIR]
+ * prints one line: `Partner Desk web console: http://127.0.0.1:P/#token=…` (stdout), logs to stderr.
+ */
+import { parseArgs } from 'node:util'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { startWebBridge } from './bridge.js'
+import { createDispatcher } from '../core/shared/dispatch.js'
+import { createEventHub } from '../core/shared/events.js'
+import { openProfileStore } from '../core/profiles/index.js'
+import { createDeskCore } from '../core/desk/index.js'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    'static-dir': { type: 'string' },
+  },
+  strict: true,
+})
+
+const root = resolve(import.meta.dirname, '../..')
+const staticDir = resolve(values['static-dir'] ?? join(root, 'dist-web'))
+if (!existsSync(join(staticDir, 'index.html'))) {
+  process.stderr.write(`web: ${staticDir}/index.html not found; build it with "npm run web" (it runs vite build first)\n`)
+  process.exit(2)
+}
+const dataDir = resolve(values['data-dir'] ?? process.env.PARTNER_DESK_HOME ?? join(homedir(), '.partner-desk'))
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
+const log = (message: string) => process.stderr.write(`[web] ${message}\n`)
+
+const hub = createEventHub()
+const store = openProfileStore({ dataDir })
+const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: store.vault, emit: hub.emit, bridge: 'web', version })
+const bridge = await startWebBridge({
+  staticDir,
+  port: Number(values.port),
+  dispatch: createDispatcher(core.handlers, { onInternalError: (channel, error) => log(`${channel} failed: ${error instanceof Error ? error.message : String(error)}`) }),
+  subscribe: hub.subscribe,
+})
+process.stdout.write(`Partner Desk web console: ${bridge.url}\n`)
+
+let closing = false
+async function shutdown() {
+  if (closing) return
+  closing = true
+  await bridge.close()
+  await core.dispose()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown())
+process.on('SIGINT', () => void shutdown())

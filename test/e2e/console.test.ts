@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync } from 'node:fs'
+import type { BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, startWebConsole } from './launch.js'
+
+const SHOTS = 'test/e2e/__screenshots__'
+let server: Awaited<ReturnType<typeof startWebConsole>>
+let browser: BrowserContext
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startWebConsole()
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('the console in Chromium over the web bridge', () => {
+  it('shows the framed console: navigation, environment badge, balance', async () => {
+    await page.getByTestId('nav-line').waitFor()
+    await expect(page.getByTestId('env-badge').textContent()).resolves.toMatch(/demo/i)
+    // The balance comes from the embedded simulator through the contract: demo has 10 000.
+    await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+  })
+
+  it('switches between every view', async () => {
+    for (const name of ['live', 'coupons', 'timeline', 'settings', 'line']) {
+      await page.getByTestId(`nav-${name}`).click()
+      await page.getByTestId(`view-${name}`).waitFor()
+      expect(page.url()).toContain(name)
+    }
+    await page.screenshot({ path: `${SHOTS}/console-line.png`, fullPage: false })
+  })
+
+  it('follows a dark colour scheme from the OS', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.reload()
+    await page.getByTestId('nav-line').waitFor()
+    // The callback runs in the page; globalThis stands in for window there.
+    const background = await page.evaluate(() => {
+      const w = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }
+      return w.getComputedStyle(w.document.body).backgroundColor
+    })
+    const [r, g, b] = background.match(/\d+/g)!.map(Number)
+    expect(r + g + b).toBeLessThan(200)
+    await page.screenshot({ path: `${SHOTS}/console-dark.png` })
+  })
+
+  it('raised no uncaught page errors', () => {
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { chromium, type BrowserContext } from 'playwright-core'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Starts `npm run web`'s server part (the renderer is built by `npm run test:e2e` first). */
+export async function startWebConsole(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-data-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data-dir', dataDir], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web console did not start:\n${stderr}`)), 60_000)
+    child.once('exit', (code) => reject(new Error(`web console exited with ${code}:\n${stderr}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^Partner Desk web console: (http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/.exec(line)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+  })
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+export async function launchBrowser(): Promise<BrowserContext> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'desk-e2e-chromium-'))
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+}
