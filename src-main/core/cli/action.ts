@@ -1,0 +1,56 @@
+/** Glue between commander actions and a CliContext: builds the context, records the exit code, always closes. */
+import { InvalidArgumentError, type Command } from 'commander'
+import { toDeskError } from '../shared/errors.js'
+import { createContext, type CliContext, type ContextOptions, type GlobalFlags } from './context.js'
+import type { CliIo } from './io.js'
+
+export interface CommandDeps {
+  io: CliIo
+  contextOptions?: ContextOptions
+  setExit(code: number): void
+}
+
+export type ActionBody = (ctx: CliContext, args: string[], opts: Record<string, unknown>, command: Command) => Promise<number | void>
+
+export function act(deps: CommandDeps, body: ActionBody): (...received: unknown[]) => Promise<void> {
+  return async (...received) => {
+    const command = received[received.length - 1] as Command
+    const args = received.slice(0, -2).flat().map(String)
+    const opts = command.optsWithGlobals() as Record<string, unknown>
+    const ctx = createContext(opts as GlobalFlags, deps.io, deps.contextOptions)
+    try {
+      const code = await body(ctx, args, opts, command)
+      deps.setExit(code ?? 0)
+    } catch (error) {
+      const e = toDeskError(error)
+      try {
+        ctx.log.warn(`desk ${command.name()} failed`, { code: e.code, message: e.message })
+      } catch {
+        // logging is best effort
+      }
+      throw e
+    } finally {
+      await ctx.close()
+    }
+  }
+}
+
+export function parsePositiveNumber(value: string): number {
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number greater than 0')
+  return n
+}
+
+export function parseInteger(value: string): number {
+  if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be an integer')
+  return Number(value)
+}
+
+export function parseNonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a non-negative integer')
+  return Number(value)
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value]
+}

@@ -1,0 +1,100 @@
+/** `desk feed menu|events|event|search` with `--type line|live` (or `--live`) and `--lang`. */
+import { Command, Option } from 'commander'
+import type { LineType } from '../../../../src-preload/contract.js'
+import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes, type FeedDtoTools } from '../../desk/map-feed.js'
+import { buildCouponPointer, countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../../feed/index.js'
+import { DeskError } from '../../shared/errors.js'
+import { act, parseNonNegativeInteger, type CommandDeps } from '../action.js'
+import { addGlobalOptions, type CliContext } from '../context.js'
+import { eventDetail, eventsTable, matchesTable, menuTable, printJson } from '../output.js'
+
+function tools(cdn: string): FeedDtoTools {
+  return {
+    sportIcon: (id) => sportIconUrl(cdn, id) ?? '',
+    countryIcon: (id) => countryIconUrl(cdn, id) ?? '',
+    tournamentIcon: (id) => tournamentIconUrl(cdn, id) ?? '',
+    teamIcon: (icon) => teamIconUrl(cdn, icon),
+    pointer: (outcome, lineType) => (outcome.pointer ? buildCouponPointer(outcome, lineType) : null),
+  }
+}
+
+function lineOptions(command: Command): Command {
+  return addGlobalOptions(command)
+    .addOption(new Option('--type <type>', 'line type').choices(['line', 'live']).default('line'))
+    .option('--live', 'shorthand for --type live')
+    .option('--lang <code>', 'language (default: the profile language)')
+}
+
+function typeOf(o: Record<string, unknown>): LineType {
+  return o.live === true ? 'live' : (o.type as LineType)
+}
+
+function langOf(ctx: CliContext, o: Record<string, unknown>): string {
+  return typeof o.lang === 'string' ? o.lang : ctx.language()
+}
+
+function warn(ctx: CliContext, warnings: unknown[]): void {
+  if (warnings.length > 0) ctx.io.stderr(`warning: ${warnings.length} malformed item(s) in the feed answer were skipped or repaired\n`)
+}
+
+export function registerFeedCommands(program: Command, deps: CommandDeps): void {
+  const feed = addGlobalOptions(program.command('feed').description('browse the sport line feed'))
+  const zone = (ctx: CliContext) => ctx.profile().timeZone
+
+  lineOptions(feed.command('menu').description('sports, countries and tournaments with match counters'))
+    .option('--cybersport', 'esports only')
+    .action(
+      act(deps, async (ctx, _args, o) => {
+        const client = await ctx.feed()
+        const list = await client.menu(typeOf(o), langOf(ctx, o), { cybersport: o.cybersport === true })
+        warn(ctx, list.warnings)
+        const nodes = sportsToNodes(list.items, tools((await ctx.endpoints()).cdn))
+        if (ctx.json) printJson(ctx.io, nodes)
+        else ctx.io.stdout(`${menuTable(nodes)}\n`)
+      }),
+    )
+
+  lineOptions(feed.command('events').description('matches of a sport / tournament with main odds'))
+    .requiredOption('--sport <id>', 'sport id', parseNonNegativeInteger)
+    .option('--tournament <id>', 'tournament id (0 = all of the sport)', parseNonNegativeInteger, 0)
+    .option('--all', 'full Prematch line instead of the Top 50 (line, tournament 0)')
+    .option('--no-odds', 'without markets')
+    .action(
+      act(deps, async (ctx, _args, o) => {
+        const client = await ctx.feed()
+        const list = await client.events(Number(o.sport), Number(o.tournament), typeOf(o), langOf(ctx, o), { odds: o.odds !== false, ...(o.all === true ? { match: 'all' as const } : {}) })
+        warn(ctx, list.warnings)
+        const dto = eventsToDto(list.items, tools((await ctx.endpoints()).cdn))
+        if (ctx.json) printJson(ctx.io, dto)
+        else ctx.io.stdout(`${eventsTable(dto, zone(ctx))}\n`)
+      }),
+    )
+
+  lineOptions(feed.command('event').argument('<gameId>', 'match id').description('one match with every market and its coupon pointers'))
+    .option('--no-odds', 'without markets')
+    .action(
+      act(deps, async (ctx, [gameId], o) => {
+        if (!/^\d+$/.test(gameId ?? '')) throw new DeskError('usage', 'gameId must be a positive integer')
+        const client = await ctx.feed()
+        const result = await client.event(Number(gameId), typeOf(o), langOf(ctx, o), { odds: o.odds !== false })
+        const dto = eventResultToDto(result, tools((await ctx.endpoints()).cdn))
+        if (ctx.json) printJson(ctx.io, dto)
+        else ctx.io.stdout(`${eventDetail(dto, zone(ctx))}\n`)
+      }),
+    )
+
+  lineOptions(feed.command('search').argument('<text...>', 'participant name (full or partial)').description('search matches by participant name'))
+    .action(
+      act(deps, async (ctx, words, o) => {
+        const text = words.join(' ').trim()
+        if (!text || text.length > 100) throw new DeskError('usage', 'search text must be 1 to 100 characters')
+        const client = await ctx.feed()
+        const list = await client.search(typeOf(o), langOf(ctx, o), text)
+        warn(ctx, list.warnings)
+        const t = tools((await ctx.endpoints()).cdn)
+        const dto = list.items.map((m) => matchToDto(m, t))
+        if (ctx.json) printJson(ctx.io, dto)
+        else ctx.io.stdout(`${matchesTable(dto, zone(ctx))}\n`)
+      }),
+    )
+}

@@ -1,0 +1,2 @@
+export { registerListenCommand } from './listen.js'
+export { registerTimelineCommand } from './timeline.js'

@@ -1,0 +1,114 @@
+/**
+ * `desk place --pointer P [--pointer P …] --amount N [--multi] [--mode accept|reject] --yes`.
+ * Without `--yes` it prints what it would place and exits 2 without sending. A placement is sent
+ * once; an unknown outcome is resolved by looking the coupon up, never by sending it again.
+ */
+import { randomUUID } from 'node:crypto'
+import { Option, type Command } from 'commander'
+import type { PlacementDto, ResolutionDto } from '../../../../src-preload/contract.js'
+import { validatePlacement } from '../../coupons/placement.js'
+import type { PlacementRequest } from '../../coupons/types.js'
+import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
+import { DeskError } from '../../shared/errors.js'
+import { act, collect, parsePositiveNumber, type CommandDeps } from '../action.js'
+import { addGlobalOptions, type CliContext } from '../context.js'
+import { EXIT, exitCodeOf } from '../exit-codes.js'
+import { couponsTable, printError, printJson, table } from '../output.js'
+
+function describeTarget(ctx: CliContext): string {
+  const p = ctx.profile()
+  const override = ctx.flags.couponUrl ?? ctx.io.env.DESK_COUPON_URL
+  return override || p.couponBaseUrl || '(embedded demo simulator)'
+}
+
+function printPlaced(ctx: CliContext, dto: { outcome: 'placed'; coupons: ReturnType<typeof couponToDto>[] }): void {
+  if (ctx.json) printJson(ctx.io, dto)
+  else ctx.io.stdout(`placed ${dto.coupons.length} coupon(s)\n${couponsTable(dto.coupons, ctx.profile().timeZone)}\n`)
+}
+
+export function registerPlaceCommand(program: Command, deps: CommandDeps): void {
+  addGlobalOptions(program.command('place').description('place coupon(s) from bet pointers (needs --yes to send)'))
+    .requiredOption('--pointer <pointer>', 'bet pointer from the feed (repeat for several)', collect)
+    .requiredOption('--amount <n>', 'amount of one coupon', parsePositiveNumber)
+    .option('--multi', 'one single coupon per pointer (amount charged per coupon)')
+    .addOption(new Option('--mode <mode>', 'on odds changes').choices(['accept', 'reject']).default('reject'))
+    .option('--currency <label>', 'currency label stored by the partner')
+    .option('--yes', 'really send the placement')
+    .action(
+      act(deps, async (ctx, _args, o) => {
+        const request: PlacementRequest = {
+          bets: o.pointer as string[],
+          amount: o.amount as number,
+          multi: o.multi === true,
+          mode: o.mode as 'accept' | 'reject',
+          lang: ctx.language(),
+          ...(typeof o.currency === 'string' ? { currency: o.currency } : {}),
+        }
+        const check = validatePlacement(request)
+        if (!check.ok) throw check.error
+        const coupons = request.multi ? request.bets.length : 1
+        if (o.yes !== true) {
+          const plan = {
+            dryRun: true,
+            profile: ctx.profile().name,
+            couponService: describeTarget(ctx),
+            pointers: request.bets,
+            amount: request.amount,
+            multi: request.multi,
+            mode: request.mode,
+            currency: request.currency ?? null,
+            coupons,
+            total: coupons * request.amount,
+          }
+          if (ctx.json) printJson(ctx.io, plan)
+          else
+            ctx.io.stdout(
+              `${table(['profile', 'service', 'coupons', 'amount each', 'total', 'mode'], [[plan.profile, plan.couponService, coupons, plan.amount, plan.total, plan.mode]])}\n${request.bets.map((b) => `  ${b}`).join('\n')}\n`,
+            )
+          printError(ctx.io, 'not_confirmed', 'nothing was sent; add --yes to place for real')
+          return EXIT.usage
+        }
+
+        const client = await ctx.coupons()
+        const result = await client.place(request)
+        ctx.log.info('placement', { outcome: result.outcome, pointers: request.bets.length, amount: request.amount, multi: request.multi })
+        if (result.outcome === 'placed') {
+          printPlaced(ctx, placedToDto(result.coupons))
+          return EXIT.ok
+        }
+        if (result.outcome === 'rejected') {
+          const code = exitCodeOf(result.error)
+          // A local or transport refusal is an error of its own kind, not a placement document.
+          if (code === EXIT.usage || code === EXIT.auth || code === EXIT.transport) throw result.error
+          const dto: PlacementDto = rejectionToDto(result.error)
+          if (ctx.json) printJson(ctx.io, dto)
+          else if (dto.outcome === 'rejected' && dto.changes.length > 0)
+            ctx.io.stdout(`${table(['game', 'your coef', 'actual coef', 'change', 'status'], dto.changes.map((c) => [c.gameId, c.betCoefficient, c.actualCoefficient, c.changeType, c.status]))}\n`)
+          printError(ctx.io, result.error.code, `placement rejected: ${result.error.message}`)
+          return EXIT.business
+        }
+        // Unknown: the service may or may not have created the coupon. Look it up once; never resend.
+        const attemptId = randomUUID()
+        ctx.io.stderr(`placement outcome unknown (${result.error.code}: ${result.error.message}); looking for the coupon…\n`)
+        const resolved = await result.resolve()
+        const resolution: ResolutionDto =
+          resolved.outcome === 'placed'
+            ? placedToDto(resolved.coupons)
+            : resolved.outcome === 'not_placed'
+              ? { outcome: 'not_placed' }
+              : { outcome: 'unknown', message: resolved.reason }
+        const out = { outcome: 'unknown' as const, attemptId, message: result.error.message, resolution }
+        if (ctx.json) printJson(ctx.io, out)
+        if (resolution.outcome === 'placed') {
+          if (!ctx.json) printPlaced(ctx, resolution)
+          return EXIT.ok
+        }
+        const text =
+          resolution.outcome === 'not_placed'
+            ? 'the coupon was not created (checked active coupons and the creation period); it is safe to place again'
+            : `still unknown: ${resolution.message}; check \`desk coupons active\` before placing again`
+        if (!ctx.json) ctx.io.stdout(`${text}\n`)
+        throw new DeskError('placement_unknown', text)
+      }),
+    )
+}

@@ -1,0 +1,218 @@
+/**
+ * Everything a command needs, resolved from the global flags, the environment and the data dir:
+ * the profile store, the profile, connection overrides, secrets (env or no-echo prompt, never
+ * argv), the clients, and the embedded simulator for Demo when no URL is given.
+ */
+import { join } from 'node:path'
+import type { Command } from 'commander'
+import { createCouponClient, type CouponClient } from '../coupons/index.js'
+import { createFeedClient, type FeedClient } from '../feed/client.js'
+import { openProfileStore, type NodeProfileStore } from '../profiles/open.js'
+import { normaliseServiceUrl, type Profile } from '../profiles/schema.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
+import { createFileSink, createLogger, nullLogger, type LogLevel, type Logger } from '../shared/log.js'
+import { defaultRedactor } from '../shared/redact.js'
+import type { RunningSimulator } from '../simulator/server.js'
+import type { CliIo } from './io.js'
+
+export interface GlobalFlags {
+  json?: boolean
+  profile?: string
+  dataDir?: string
+  couponUrl?: string
+  feedUrl?: string
+  cdnUrl?: string
+  username?: string
+  legacy?: boolean
+}
+
+export interface Endpoints {
+  coupons: string
+  feed: string
+  cdn: string
+}
+
+export interface CliContext {
+  readonly io: CliIo
+  readonly flags: GlobalFlags
+  readonly json: boolean
+  readonly dataDir: string
+  readonly log: Logger
+  store(): NodeProfileStore
+  /** The `--profile` one, else the active one. */
+  profile(): Profile
+  language(): string
+  endpoints(): Promise<Endpoints>
+  coupons(): Promise<CouponClient>
+  feed(): Promise<FeedClient>
+  /** Stops the embedded simulator, if one was started. Idempotent. */
+  close(): Promise<void>
+}
+
+export function defaultDataDir(io: CliIo): string {
+  return io.env.PARTNER_DESK_HOME || join(io.homeDir, '.partner-desk')
+}
+
+/** The options every command of mine accepts (also before the command name). */
+export function addGlobalOptions(command: Command): Command {
+  return command
+    .option('--json', 'print exactly one JSON document on stdout')
+    .option('--profile <nameOrId>', 'profile to use (default: the active one)')
+    .option('--data-dir <dir>', 'data directory (default: $PARTNER_DESK_HOME or ~/.partner-desk)')
+    .option('--coupon-url <url>', 'coupon service base URL (env DESK_COUPON_URL)')
+    .option('--feed-url <url>', 'feed API URL (env DESK_FEED_URL)')
+    .option('--cdn-url <url>', 'CDN URL (env DESK_CDN_URL)')
+    .option('--username <name>', 'client username (env DESK_USERNAME)')
+    .option('--legacy', 'use the legacy coupon routes')
+}
+
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
+
+function optionalUrl(value: string | undefined, field: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  try {
+    return normaliseServiceUrl(value, field)
+  } catch (error) {
+    throw new DeskError('usage', toDeskError(error).message)
+  }
+}
+
+export interface ContextOptions {
+  /** Starts the embedded simulator (injected so tests can observe it; default: startSimulator). */
+  startSimulator?: () => Promise<RunningSimulator>
+}
+
+export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOptions = {}): CliContext {
+  const dataDir = flags.dataDir || defaultDataDir(io)
+  const env = io.env
+  const overrides = {
+    coupons: optionalUrl(flags.couponUrl ?? env.DESK_COUPON_URL, '--coupon-url'),
+    feed: optionalUrl(flags.feedUrl ?? env.DESK_FEED_URL, '--feed-url'),
+    cdn: optionalUrl(flags.cdnUrl ?? env.DESK_CDN_URL, '--cdn-url'),
+  }
+  let store: NodeProfileStore | null = null
+  let profile: Profile | null = null
+  let log: Logger | null = null
+  let sim: RunningSimulator | null = null
+  let simStarting: Promise<RunningSimulator> | null = null
+  let endpoints: Promise<Endpoints> | null = null
+  let coupons: CouponClient | null = null
+  let feed: FeedClient | null = null
+
+  const getStore = (): NodeProfileStore => (store ??= openProfileStore({ dataDir }))
+
+  const getProfile = (): Profile => {
+    if (profile) return profile
+    const profiles = getStore().profiles
+    if (flags.profile) {
+      const found = profiles.find(flags.profile)
+      if (!found) throw new DeskError('profile_not_found', `No profile named or with id "${flags.profile}" (see \`desk profiles\`)`)
+      profile = found
+    } else profile = profiles.active()
+    return profile
+  }
+
+  const getLog = (): Logger => {
+    if (log) return log
+    const level = (env.DESK_LOG_LEVEL ?? 'info') as LogLevel
+    try {
+      log = createLogger({ sink: createFileSink(join(dataDir, 'logs', 'cli.log')), level: LOG_LEVELS.includes(level) ? level : 'info' })
+    } catch {
+      log = nullLogger
+    }
+    return log
+  }
+
+  const startSim = async (): Promise<RunningSimulator> => {
+    if (sim) return sim
+    simStarting ??= (async () => {
+      try {
+        const start = options.startSimulator ?? (async () => (await import('../simulator/server.js')).startSimulator({ port: 0, seed: 1 }))
+        sim = await start()
+        getLog().info('embedded simulator started', { url: sim.couponBaseUrl })
+        return sim
+      } catch (error) {
+        throw new DeskError('simulator_start', `The embedded demo simulator did not start: ${toDeskError(error).message}`, { cause: error })
+      }
+    })()
+    return simStarting
+  }
+
+  const resolveEndpoints = async (): Promise<Endpoints> => {
+    const p = getProfile()
+    const given = {
+      coupons: overrides.coupons ?? (p.couponBaseUrl || undefined),
+      feed: overrides.feed ?? (p.feedApiUrl || undefined),
+      cdn: overrides.cdn ?? (p.cdnUrl || undefined),
+    }
+    // Demo without any address: the embedded simulator serves all three.
+    if (p.environment === 'demo' && !given.coupons && !given.feed) {
+      const s = await startSim()
+      return { coupons: s.couponBaseUrl, feed: s.feedApiUrl, cdn: given.cdn ?? s.cdnUrl }
+    }
+    return { coupons: given.coupons ?? '', feed: given.feed ?? '', cdn: given.cdn ?? '' }
+  }
+
+  /** Env first (explicit), then the vault (or Demo's public value), then a no-echo prompt. */
+  const secretOf = async (envName: string, kind: 'password' | 'feedApiKey', label: string): Promise<string> => {
+    const fromEnv = env[envName]
+    if (fromEnv) {
+      // Not from the vault, so register it here: masked in every log line like vault secrets.
+      defaultRedactor.register(fromEnv)
+      return fromEnv
+    }
+    const p = getProfile()
+    const stored = getStore().profiles.secret(p.id, kind)
+    if (stored) return stored
+    const asked = await io.promptSecret(`${label} for profile "${p.name}": `)
+    if (asked) {
+      defaultRedactor.register(asked)
+      return asked
+    }
+    throw new DeskError('missing_secret', `No ${label.toLowerCase()} for profile "${p.name}": set ${envName} or store it in the profile`)
+  }
+
+  const ctx: CliContext = {
+    io,
+    flags,
+    json: flags.json === true,
+    dataDir,
+    get log() {
+      return getLog()
+    },
+    store: getStore,
+    profile: getProfile,
+    language: () => getProfile().language,
+    endpoints: () => (endpoints ??= resolveEndpoints()),
+    async coupons() {
+      if (coupons) return coupons
+      const p = getProfile()
+      const { coupons: baseURL } = await ctx.endpoints()
+      if (!baseURL) throw new DeskError('usage', 'No coupon service URL: pass --coupon-url (or DESK_COUPON_URL) or use a profile that has one')
+      const username = (flags.username ?? env.DESK_USERNAME ?? p.username).trim()
+      if (!username) throw new DeskError('usage', 'No username: pass --username (or DESK_USERNAME) or store it in the profile')
+      // Resolved up front: every coupon command signs in, and a missing secret is reported as such.
+      const password = await secretOf('DESK_PASSWORD', 'password', 'Password')
+      coupons = createCouponClient({
+        baseURL,
+        mode: flags.legacy || p.legacyMode ? 'legacy' : 'new',
+        credentials: async () => ({ username, password }),
+      })
+      return coupons
+    },
+    async feed() {
+      if (feed) return feed
+      const { feed: baseURL } = await ctx.endpoints()
+      if (!baseURL) throw new DeskError('usage', 'No feed URL: pass --feed-url (or DESK_FEED_URL) or use a profile that has one')
+      feed = createFeedClient({ baseURL, apiKey: await secretOf('DESK_FEED_KEY', 'feedApiKey', 'Feed API key') })
+      return feed
+    },
+    async close() {
+      const running = sim ?? (simStarting ? await simStarting.catch(() => null) : null)
+      sim = null
+      simStarting = null
+      if (running) await running.close()
+    },
+  }
+  return ctx
+}

@@ -1,0 +1,95 @@
+/**
+ * Output of `desk`: `--json` prints exactly one JSON document on stdout; otherwise readable tables
+ * (cli-table3). Errors are one stderr line `error <code>: <message>`, already redacted.
+ */
+import Table from 'cli-table3'
+import { format } from 'date-fns'
+import type { CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-preload/contract.js'
+import { defaultRedactor } from '../shared/redact.js'
+import type { CliIo } from './io.js'
+
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+export function printError(io: CliIo, code: string, message: string): void {
+  const line = `error ${code}: ${message}`.replace(/[\r\n]+/g, ' ')
+  io.stderr(`${defaultRedactor.redact(line)}\n`)
+}
+
+export function table(head: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  const t = new Table({ head, style: { head: [], border: [] } })
+  for (const row of rows) t.push(row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))))
+  return t.toString()
+}
+
+export type TimeZoneMode = 'utc' | 'local'
+
+export function formatTime(ms: number | null | undefined, zone: TimeZoneMode): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return ''
+  if (zone === 'utc') return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z')
+  return format(new Date(ms), 'yyyy-MM-dd HH:mm:ss')
+}
+
+export function couponsTable(coupons: CouponDto[], zone: TimeZoneMode): string {
+  const rows = coupons.map((c) => [c.couponCode, `${c.statusLabel} (${c.status})`, c.amount, c.coef, c.potentialWin, c.realWin, c.bets.length, formatTime(c.createdAt, zone), formatTime(c.calculateDate, zone)])
+  return `${table(['coupon', 'status', 'amount', 'coef', 'potential win', 'real win', 'bets', 'created', 'settled'], rows)}\n${coupons.length} coupon(s)`
+}
+
+export function couponDetail(c: CouponDto, zone: TimeZoneMode): string {
+  const head = couponsTable([c], zone).split('\n').slice(0, -1).join('\n')
+  const bets = table(
+    ['bet', 'game', 'status', 'coef', 'pointer', 'event', 'settled', 'reason'],
+    c.bets.map((b) => [b.id, b.gameId, b.status, b.coef, b.pointer, formatTime(b.eventDate, zone), formatTime(b.calculateDate, zone), b.settlementReasonCode ?? '']),
+  )
+  return `${head}\n${bets}`
+}
+
+export function profilesTable(profiles: Array<ProfileDto & { active: boolean }>): string {
+  const secrets = (p: ProfileDto) =>
+    (Object.entries(p.secrets) as Array<[string, boolean]>)
+      .filter(([, set]) => set)
+      .map(([kind]) => kind)
+      .join(', ') || 'none'
+  return table(
+    ['', 'name', 'id', 'environment', 'coupon service', 'username', 'language', 'secrets set'],
+    profiles.map((p) => [p.active ? '*' : '', p.name, p.id, p.environment + (p.legacyMode ? ' (legacy)' : ''), p.couponBaseUrl || '(embedded simulator)', p.username, p.language, secrets(p)]),
+  )
+}
+
+export function menuTable(sports: SportNode[]): string {
+  const rows: Array<Array<string | number>> = []
+  for (const s of sports) {
+    for (const c of s.countries) for (const t of c.tournaments) rows.push([s.id, s.name, c.name, t.id, t.name || '(unnamed)', t.counter])
+    if (s.countries.length === 0) rows.push([s.id, s.name, '', '', '', s.counter])
+  }
+  return `${table(['sport', 'sport name', 'country', 'tournament', 'tournament name', 'matches'], rows)}\n${sports.length} sport(s)`
+}
+
+function matchRow(m: MatchDto, zone: TimeZoneMode): Array<string | number> {
+  const first = m.markets?.[0]
+  const odds = first ? first.columns.flat().map((o) => `${o.name} ${o.rate}${o.blocked ? ' (blocked)' : ''}`).join(' | ') : ''
+  return [m.gameId, formatTime(m.startMs || null, zone), `${m.sportName} / ${m.tournamentName}`, `${m.opp1} – ${m.opp2}`, m.score, odds]
+}
+
+export function matchesTable(matches: MatchDto[], zone: TimeZoneMode): string {
+  return `${table(['game', 'start', 'sport / tournament', 'match', 'score', 'main market'], matches.map((m) => matchRow(m, zone)))}\n${matches.length} match(es)`
+}
+
+export function eventsTable(tournaments: TournamentEventsDto[], zone: TimeZoneMode): string {
+  return matchesTable(
+    tournaments.flatMap((t) => t.matches),
+    zone,
+  )
+}
+
+export function eventDetail(result: EventResultDto, zone: TimeZoneMode): string {
+  if (result.kind === 'gone') return `game ${result.gameId}: ${result.message}`
+  const m = result.match
+  const rows: Array<Array<string | number>> = []
+  for (const market of m.markets ?? []) {
+    for (const o of market.columns.flat()) rows.push([market.name, o.name, o.size ?? '', o.rate, o.blocked ? 'blocked' : o.pointer])
+  }
+  const head = `${m.opp1} – ${m.opp2}  (game ${m.gameId}, ${m.lineType}, ${m.sportName} / ${m.tournamentName}, start ${formatTime(m.startMs || null, zone)}${m.score ? `, score ${m.score}` : ''})`
+  return `${head}\n${table(['market', 'outcome', 'size', 'rate', 'pointer'], rows)}`
+}

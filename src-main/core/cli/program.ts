@@ -1,0 +1,80 @@
+/**
+ * The `desk` program: builds the commander tree and runs it in-process with an injected CliIo, so
+ * tests drive commands without spawning. Returns the exit code; never calls process.exit itself.
+ */
+import { Command, CommanderError } from 'commander'
+import { toDeskError } from '../shared/errors.js'
+import type { CommandDeps } from './action.js'
+import { registerAccountCommands } from './commands/account.js'
+import { registerCouponCommands } from './commands/coupons.js'
+import { registerFeedCommands } from './commands/feed.js'
+import { registerListenCommand, registerTimelineCommand } from './commands/index.js'
+import { registerPlaceCommand } from './commands/place.js'
+import { registerProfilesCommands } from './commands/profiles.js'
+import { addGlobalOptions, type ContextOptions } from './context.js'
+import { EXIT, exitCodeOf } from './exit-codes.js'
+import { nodeIo, type CliIo } from './io.js'
+import { printError } from './output.js'
+
+/** Flags that would put a secret into argv (shell history, `ps`): refused before parsing. */
+const SECRET_FLAGS = ['--password', '--pass', '--feed-key', '--api-key', '--token', '--jwt']
+
+export function buildProgram(deps: CommandDeps): Command {
+  const program = addGlobalOptions(new Command('desk'))
+    .description('Partner Desk command line: profiles, feed, coupons, placement, callbacks and timeline')
+    .enablePositionalOptions()
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => deps.io.stdout(text),
+      writeErr: () => undefined,
+      outputError: () => undefined,
+    })
+  registerProfilesCommands(program, deps)
+  registerAccountCommands(program, deps)
+  registerFeedCommands(program, deps)
+  registerCouponCommands(program, deps)
+  registerPlaceCommand(program, deps)
+  registerListenCommand(program)
+  registerTimelineCommand(program)
+  // Every subcommand reports usage errors through the same exitOverride / output.
+  const inherit = (command: Command): void => {
+    for (const sub of command.commands) {
+      sub.exitOverride().configureOutput({ writeOut: (text) => deps.io.stdout(text), writeErr: () => undefined, outputError: () => undefined })
+      inherit(sub)
+    }
+  }
+  inherit(program)
+  return program
+}
+
+export interface RunOptions {
+  io?: CliIo
+  contextOptions?: ContextOptions
+}
+
+export async function runCli(argv: string[], options: RunOptions = {}): Promise<number> {
+  const io = options.io ?? nodeIo()
+  const forbidden = argv.find((arg) => SECRET_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
+  if (forbidden) {
+    const name = forbidden.split('=')[0]
+    printError(io, 'usage', `${name} is not accepted: secrets never go on the command line; use DESK_PASSWORD / DESK_FEED_KEY or the interactive prompt`)
+    return EXIT.usage
+  }
+  let code: number = EXIT.ok
+  const program = buildProgram({ io, contextOptions: options.contextOptions, setExit: (c) => (code = c) })
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return code
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
+      if (error.code === 'commander.executeSubCommandAsync') return EXIT.ok
+      printError(io, 'usage', error.message.replace(/^error:\s*/i, ''))
+      return EXIT.usage
+    }
+    const e = toDeskError(error)
+    printError(io, e.code, e.message)
+    return exitCodeOf(e)
+  }
+}

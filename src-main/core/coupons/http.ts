@@ -1,0 +1,98 @@
+import { createFetch, FetchError, type FetchContext } from 'ofetch'
+import type { DeskError } from '../shared/errors.js'
+import { transportError, type CallContext } from './errors.js'
+import type { FetchLike } from './types.js'
+
+/**
+ * The HTTP layer: one ofetch instance per client. Reads retry on 5xx / timeouts / network errors
+ * with exponential backoff (Retry-After honoured, capped); placement is sent with `retry: false`.
+ * Any HTTP answer (also 4xx/5xx after the retries) is returned as `{status, text}`; only
+ * transport failures throw (coupon_timeout / coupon_network).
+ */
+export interface HttpOptions {
+  baseURL: string
+  fetch?: FetchLike
+  timeoutMs: number
+  readRetries: number
+  retryDelayMs: number
+  /** Upper bound for a Retry-After wait. */
+  maxRetryAfterMs?: number
+}
+
+export interface HttpCall {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string | number>
+  body?: unknown
+  token?: string
+  context: CallContext
+}
+
+export interface HttpAnswer {
+  status: number
+  text: string
+  headers: Headers
+}
+
+/** Transport error whose request certainly never reached the server (nothing listening). */
+export function neverSent(error: DeskError): boolean {
+  const cause = error.cause as { cause?: { code?: string }; code?: string } | undefined
+  const code = cause?.cause?.code ?? cause?.code
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+}
+
+const READ_RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
+
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (!value) return undefined
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs)
+}
+
+export function createHttp(options: HttpOptions) {
+  const $fetch = createFetch({ fetch: options.fetch ?? ((...args: Parameters<FetchLike>) => globalThis.fetch(...args)) })
+  const maxRetryAfter = options.maxRetryAfterMs ?? 10_000
+
+  function retryDelay(context: FetchContext): number {
+    const remaining = typeof context.options.retry === 'number' ? context.options.retry : 0
+    const attempt = Math.max(0, options.readRetries - remaining)
+    const fromHeader = parseRetryAfter(context.response?.headers.get('retry-after') ?? null, Date.now())
+    if (fromHeader !== undefined) return Math.min(fromHeader, maxRetryAfter)
+    return options.retryDelayMs * 2 ** attempt
+  }
+
+  async function request(call: HttpCall): Promise<HttpAnswer> {
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (call.token) headers.Authorization = `Bearer ${call.token}`
+    const isRead = call.context !== 'place'
+    try {
+      const response = await $fetch.raw<string>(call.path, {
+        baseURL: options.baseURL,
+        method: call.method,
+        query: call.query,
+        body: call.body as Record<string, unknown> | undefined,
+        headers,
+        timeout: options.timeoutMs,
+        retry: isRead ? options.readRetries : false,
+        retryDelay,
+        retryStatusCodes: READ_RETRY_STATUSES,
+        parseResponse: (text: string) => text,
+      })
+      return { status: response.status, text: typeof response._data === 'string' ? response._data : '', headers: response.headers }
+    } catch (error) {
+      if (error instanceof FetchError && error.response) {
+        const data = error.data as unknown
+        return { status: error.response.status, text: typeof data === 'string' ? data : '', headers: error.response.headers }
+      }
+      const cause = error instanceof FetchError ? (error.cause ?? error) : error
+      const isTimeout = (cause as { name?: string } | undefined)?.name === 'TimeoutError'
+      throw transportError(isTimeout ? 'timeout' : 'network', call.path, call.context, cause)
+    }
+  }
+
+  return { request }
+}
+
+export type Http = ReturnType<typeof createHttp>

@@ -1,0 +1,146 @@
+import type { Clock } from '../shared/clock.js'
+import type { DeskError } from '../shared/errors.js'
+
+/** Which family of routes the client speaks: `/api/partner/**` or the legacy routes. */
+export type CouponApiMode = 'new' | 'legacy'
+
+/** One bet of a coupon, the same shape whether it came from the new or the legacy model. */
+export interface Bet {
+  /** New model: numeric `id` as a string; legacy model: `uuid`. */
+  id: string
+  gameId: number
+  /** Raw integer status; unknown values are kept as they are. */
+  status: number
+  /** Working odds (`coef`). */
+  coef: number | null
+  /** `original_coef` (new model only). */
+  originalCoef: number | null
+  /** `calculate_coef` (new) / `calc_coef` (legacy). */
+  settlementCoef: number | null
+  calculateDate: number | null
+  eventDate: number | null
+  pointer: string | null
+  lineType: string | null
+  isLive: boolean | null
+  /** Stable reason code, kept raw (the code set may grow). */
+  settlementReasonCode: number | string | null
+  settlementReason: string | null
+  raw: Record<string, unknown>
+}
+
+export interface Coupon {
+  /** Public code, always a string. */
+  code: string
+  amount: number
+  coef: number
+  potentialWin: number | null
+  realWin: number | null
+  /** Raw integer status; unknown values are kept as they are. */
+  status: number
+  /** Creation time (coupon `date`), Unix ms; null when the model does not carry it (legacy). */
+  createdAt: number | null
+  calculateDate: number | null
+  couponType: number | null
+  eventsCount: number
+  hasReturn: boolean | null
+  settlementReasonCode: number | string | null
+  settlementReason: string | null
+  bets: Bet[]
+  model: CouponApiMode
+  raw: Record<string, unknown>
+}
+
+/** Change record of a rejected placement (`body.changes[]`). */
+export interface ChangeRecord {
+  gameId: number
+  betCoefficient: number
+  actualCoefficient: number | null
+  /** 1 = up, 2 = down, null = not applicable; unknown values kept raw. */
+  changeType: number | null
+  /** `rejected` | `no_data` | `block` | `error`, unknown strings kept raw. */
+  status: string
+}
+
+/** `DeskError.data` of every coupon error. */
+export interface CouponErrorData {
+  errorCode: number | null
+  errorMessage: string | null
+  changes: ChangeRecord[]
+  /** The route that answered (never contains a token). */
+  path?: string
+}
+
+export interface PlacementRequest {
+  /** Bet pointers as taken from the feed. */
+  bets: string[]
+  /** Amount of ONE coupon (with `multi`, deducted per single). */
+  amount: number
+  /** true = each pointer becomes a single coupon. */
+  multi?: boolean
+  currency?: string
+  callbackUrl?: string
+  lang?: string
+  mode?: 'accept' | 'reject'
+  modeType?: 1 | 2 | 3
+}
+
+export interface PlacementAttempt {
+  request: PlacementRequest
+  /** Client clock when the request was sent. */
+  startedAt: number
+  /** Client clock when the indeterminate answer was seen. */
+  endedAt: number
+  /** The transport / server failure that made the outcome unknown. */
+  error: DeskError
+}
+
+export type ResolvedPlacement =
+  | { outcome: 'placed'; coupons: Coupon[]; resolved: true }
+  | { outcome: 'not_placed'; resolved: true }
+  | { outcome: 'unknown'; attempt: PlacementAttempt; reason: string; resolve(): Promise<ResolvedPlacement> }
+
+export type PlacementResult =
+  | { outcome: 'placed'; coupons: Coupon[] }
+  | { outcome: 'rejected'; error: DeskError }
+  | { outcome: 'unknown'; attempt: PlacementAttempt; error: DeskError; resolve(): Promise<ResolvedPlacement> }
+
+export type AccountState = 'ok' | 'disabled' | 'expired' | 'no_balance'
+
+export interface SessionInfo {
+  username: string | null
+  loggedIn: boolean
+  /** JWT `exp` in Unix ms when the token is decodable. */
+  expiresAt: number | null
+  /** Last 4 characters only, e.g. `…a1B2`. */
+  tokenTail: string | null
+}
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+export type FetchLike = typeof globalThis.fetch
+
+export interface CouponClientOptions {
+  baseURL: string
+  credentials: () => Promise<Credentials>
+  mode?: CouponApiMode
+  fetch?: FetchLike
+  clock?: Clock
+  /** Per-request timeout (ms). Default 10000. */
+  timeoutMs?: number
+  /** Read retries on 5xx / timeouts / network errors. Default 2. */
+  readRetries?: number
+  /** Base backoff for read retries (ms), doubled per attempt; Retry-After wins when present. Default 200. */
+  retryDelayMs?: number
+  /** Parallel requests when chunking `resultsByIds`. Default 3. */
+  parallel?: number
+  /** Margin (ms) around the placement window when resolving an unknown outcome. Default 30000. */
+  resolveMarginMs?: number
+  /** Match tree lookup for the accumulator rule (root id of a game). */
+  treeOf?: (gameId: number) => number | undefined
+  onAccountState?: (state: AccountState, error?: DeskError) => void
+  /** Called with public session info only (never the token). */
+  onTokenChange?: (info: SessionInfo) => void
+}

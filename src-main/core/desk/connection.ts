@@ -1,0 +1,47 @@
+import type { ConnectionState, DeskEvent } from '../../../src-preload/contract.js'
+import { DeskError } from '../shared/errors.js'
+
+type Service = 'coupons' | 'feed' | 'listener'
+
+/** Tracks each service's reachability and emits `connection.changed` only on transitions. */
+export interface ConnectionMonitor {
+  report(service: Service, state: ConnectionState, message?: string | null): void
+  state(service: Service): ConnectionState
+  /** Runs a call and reports the service online (it answered) or offline (transport / 5xx failure). */
+  track<T>(service: Service, call: () => Promise<T>): Promise<T>
+  reset(): void
+}
+
+/** A failure that says "the service is not reachable", as opposed to a business answer. */
+export function isOutage(error: unknown): boolean {
+  if (!(error instanceof DeskError)) return false
+  if (/timeout|network|unreachable/.test(error.code)) return true
+  return typeof error.status === 'number' && error.status >= 500
+}
+
+export function createConnectionMonitor(emit: (event: DeskEvent) => void): ConnectionMonitor {
+  const states = new Map<Service, ConnectionState>()
+  const report: ConnectionMonitor['report'] = (service, state, message = null) => {
+    if ((states.get(service) ?? 'unknown') === state) return
+    states.set(service, state)
+    emit({ type: 'connection.changed', service, state, message })
+  }
+  return {
+    report,
+    state: (service) => states.get(service) ?? 'unknown',
+    async track(service, call) {
+      try {
+        const value = await call()
+        report(service, 'online')
+        return value
+      } catch (error) {
+        if (isOutage(error)) report(service, 'offline', (error as DeskError).message)
+        else if (error instanceof DeskError && typeof error.status === 'number') report(service, 'online')
+        throw error
+      }
+    },
+    reset() {
+      for (const service of [...states.keys()]) report(service, 'unknown')
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import { startSimulator, type RunningSimulator } from '../simulator/server.js'
+import { DeskError } from '../shared/errors.js'
+
+/**
+ * The embedded simulator behind Demo profiles: started on first use (port 0, real time scale 1,
+ * its real-time clock ticking), one per seed, kept across profile switches so a demo's coupons
+ * survive switching away and back; closed by `dispose`.
+ */
+export interface DemoSimulators {
+  get(seed: number): Promise<RunningSimulator>
+  dispose(): Promise<void>
+}
+
+export function createDemoSimulators(options: { clockTickMs?: number } = {}): DemoSimulators {
+  const running = new Map<number, Promise<RunningSimulator>>()
+  let disposed = false
+  return {
+    get(seed) {
+      if (disposed) return Promise.reject(new DeskError('disposed', 'The desk core is shut down'))
+      let sim = running.get(seed)
+      if (!sim) {
+        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250 })
+        running.set(seed, sim)
+        sim.catch(() => running.delete(seed))
+      }
+      return sim
+    },
+    async dispose() {
+      disposed = true
+      const all = [...running.values()]
+      running.clear()
+      await Promise.all(all.map(async (p) => (await p.catch(() => null))?.close()))
+    },
+  }
+}
+
+export type SimResult = 'win' | 'lose' | 'return'
+
+/** Calls the simulator's control API (`/__sim/...`) over HTTP, like an external operator would. */
+export async function simControl(sim: RunningSimulator, path: string, body: unknown): Promise<unknown> {
+  let res: Response
+  try {
+    res = await fetch(`${sim.couponBaseUrl}/__sim${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+  } catch (error) {
+    throw new DeskError('demo_unreachable', 'The demo simulator did not answer', { cause: error })
+  }
+  const text = await res.text()
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = null
+  }
+  if (!res.ok) {
+    const detail = (json as { error?: unknown } | null)?.error
+    const message = typeof detail === 'string' ? detail : `HTTP ${res.status}`
+    const code = res.status === 404 ? 'not_found' : res.status === 409 ? 'demo_conflict' : 'demo_failed'
+    throw new DeskError(code, `Demo simulator refused ${path}: ${message}`, { status: res.status })
+  }
+  return json
+}

@@ -1,0 +1,202 @@
+import { join } from 'node:path'
+import type { AppInfo, DeskEvent } from '../../../src-preload/contract.js'
+import { createCouponClient, type CouponClient } from '../coupons/index.js'
+import { createFeedClient, type FeedClient } from '../feed/client.js'
+import type { Profile } from '../profiles/schema.js'
+import type { RunningSimulator } from '../simulator/server.js'
+import type { Clock } from '../shared/clock.js'
+import { DeskError } from '../shared/errors.js'
+import type { Logger } from '../shared/log.js'
+import { openTimelineStore, type TimelineStore } from '../timeline/store.js'
+import type { TimelineEntry } from '../timeline/types.js'
+import type { ProfileService } from '../profiles/index.js'
+import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
+import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
+import type { ConnectionMonitor } from './connection.js'
+import type { DemoSimulators } from './demo-sim.js'
+import { createFeedWatches, type FeedWatches } from './feed-watches.js'
+import { createListenerControl, type ListenerControl } from './listener.js'
+import { createSessionTracker, type SessionTracker } from './session.js'
+import { DEMO_CREDENTIALS } from './types.js'
+
+/**
+ * Everything that belongs to the active profile: endpoints, clients, session, balance poller, feed
+ * watches, the timeline store and the callback listener. Built on first use after a profile is
+ * selected; `dispose` ends every timer, watch, socket and file handle it owns.
+ */
+export interface Environment {
+  readonly profile: Profile
+  readonly kind: 'demo' | 'custom'
+  readonly endpoints: AppInfo['endpoints']
+  readonly sim: RunningSimulator | null
+  readonly lang: string
+  readonly coupons: CouponClient
+  readonly feed: FeedClient
+  readonly session: SessionTracker
+  readonly balance: BalanceWatcher
+  readonly watches: FeedWatches
+  readonly listener: ListenerControl
+  /** The profile's timeline DB, opened on first use. */
+  store(): TimelineStore
+  /** True when the timeline DB is open (placements are recorded only then or when opening works). */
+  hasStore(): boolean
+  dispose(): Promise<void>
+}
+
+export interface EnvironmentDeps {
+  dataDir: string
+  profiles: ProfileService
+  clock: Clock
+  emit: (event: DeskEvent) => void
+  connection: ConnectionMonitor
+  sims: DemoSimulators
+  logger?: Logger
+  balancePollMs: number
+  /** Reconciler pass period while signed in (ms). Default 60000. */
+  reconcileMs?: number
+  nextWatchId: () => string
+  /** Every entry the profile's timeline store writes (pushed as `timeline.entry`). */
+  onTimelineEntry: (entry: TimelineEntry, env: Environment) => void
+}
+
+export function timelineFile(dataDir: string, profileId: string): string {
+  // Profile ids are generated or validated by the profile service; keep the path inside dataDir anyway.
+  const safe = profileId.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '_')
+  return join(dataDir, 'profiles', safe, 'timeline.sqlite')
+}
+
+export async function createEnvironment(profile: Profile, deps: EnvironmentDeps): Promise<Environment> {
+  const demo = profile.environment === 'demo'
+  const sim = demo ? await deps.sims.get(1) : null
+  const endpoints = sim
+    ? { coupons: sim.couponBaseUrl, feed: sim.feedApiUrl, cdn: sim.cdnUrl }
+    : { coupons: profile.couponBaseUrl, feed: profile.feedApiUrl, cdn: profile.cdnUrl }
+  const log = deps.logger?.child({ module: 'desk', profile: profile.id })
+  let disposed = false
+
+  const credentials = async () => {
+    if (demo) return { username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password }
+    const password = deps.profiles.secret(profile.id, 'password')
+    if (!password) throw new DeskError('missing_secret', 'No password is stored for this profile')
+    return { username: profile.username, password }
+  }
+
+  let session: SessionTracker | null = null
+  const coupons = createCouponClient({
+    baseURL: endpoints.coupons,
+    credentials,
+    mode: profile.legacyMode ? 'legacy' : 'new',
+    clock: deps.clock,
+    onAccountState: (state, error) => session?.onAccountState(state, error),
+    onTokenChange: (info) => session?.onTokenChange(info),
+  })
+
+  const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
+  // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
+  const feed: FeedClient = apiKey ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock }) : missingKeyFeed()
+
+  const balance = createBalanceWatcher({
+    read: () => deps.connection.track('coupons', () => coupons.balance()),
+    emit: deps.emit,
+    clock: deps.clock,
+    intervalMs: deps.balancePollMs,
+    onError: (error) => log?.warn('balance poll failed', { code: (error as DeskError).code }),
+  })
+  let reconciler: Reconciler | null = null
+  const followSession = (signedIn: boolean) => {
+    if (disposed) return
+    if (!signedIn) {
+      balance.stop()
+      reconciler?.stop()
+      return
+    }
+    balance.start()
+    try {
+      reconciler ??= createReconciler({
+        store: openStore(),
+        reader: { calculated: (m) => coupons.calculated(m), resultsByIds: (codes) => coupons.resultsByIds(codes) },
+        clock: deps.clock,
+        intervalMs: deps.reconcileMs,
+        onError: (error) => log?.warn('reconcile failed', { message: error.message }),
+      })
+      reconciler.start()
+    } catch (error) {
+      log?.warn('reconciler not started', { code: (error as DeskError).code })
+    }
+  }
+  session = createSessionTracker({
+    client: () => coupons,
+    emit: deps.emit,
+    username: demo ? DEMO_CREDENTIALS.username : profile.username,
+    onSignedInChange: followSession,
+  })
+
+  let store: TimelineStore | null = null
+  const storeListeners: Array<() => void> = []
+  const openStore = (): TimelineStore => {
+    if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
+    if (!store) {
+      store = openTimelineStore(timelineFile(deps.dataDir, profile.id), { clock: deps.clock })
+      storeListeners.push(store.onEntry((entry) => deps.onTimelineEntry(entry, env)))
+    }
+    return store
+  }
+
+  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, emit: deps.emit, connection: deps.connection, nextWatchId: deps.nextWatchId })
+  const listener = createListenerControl({
+    profile,
+    secret: () => (demo ? DEMO_CREDENTIALS.callbackSecret : deps.profiles.secret(profile.id, 'callbackSecret')),
+    store: openStore,
+    connection: deps.connection,
+    clock: deps.clock,
+  })
+
+  const env: Environment = {
+    profile,
+    kind: demo ? 'demo' : 'custom',
+    endpoints,
+    sim,
+    lang: profile.language,
+    coupons,
+    feed,
+    session,
+    balance,
+    watches,
+    listener,
+    store: openStore,
+    hasStore: () => store !== null,
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      session?.close()
+      balance.stop()
+      reconciler?.stop()
+      watches.dispose()
+      await listener.stop().catch(() => undefined)
+      for (const off of storeListeners.splice(0)) off()
+      store?.close()
+      store = null
+      coupons.logout() // drop the token from memory
+    },
+  }
+  if (listener.autoStart) await listener.start().catch((error) => log?.warn('listener autostart failed', { code: (error as DeskError).code }))
+  return env
+}
+
+function missingKeyFeed(): FeedClient {
+  const fail = async (): Promise<never> => {
+    throw new DeskError('missing_secret', 'No feed API key is stored for this profile')
+  }
+  return {
+    menu: fail,
+    sports: fail,
+    countries: fail,
+    tournaments: fail,
+    topMatches: fail,
+    topList: fail,
+    topChampionships: fail,
+    search: fail,
+    events: fail,
+    event: fail,
+  }
+}

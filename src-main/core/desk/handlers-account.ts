@@ -1,0 +1,72 @@
+import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { CoreContext } from './context.js'
+
+/** app, profiles, session and balance. */
+export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'profiles' | 'session' | 'balance'> {
+  const { profiles } = ctx.options
+  /** Edits to the active profile rebuild its environment (new URLs, secrets, listener settings). */
+  const afterEdit = async (id: string) => {
+    if (profiles.activeId() === id) await ctx.activeChanged('edited')
+  }
+
+  return {
+    app: {
+      async info() {
+        const env = await ctx.env()
+        return {
+          version: ctx.options.version,
+          bridge: ctx.options.bridge,
+          profileId: env.profile.id,
+          profileName: env.profile.name,
+          environment: env.kind,
+          endpoints: { ...env.endpoints },
+        }
+      },
+    },
+    profiles: {
+      list: async () => profiles.listDto(),
+      async select({ id }) {
+        const before = profiles.activeId()
+        const profile = profiles.select(id)
+        if (profile.id !== before) await ctx.activeChanged('switched')
+        return profiles.toDto(profile)
+      },
+      async save(input) {
+        const profile = profiles.save(input)
+        await afterEdit(profile.id)
+        return profiles.toDto(profile)
+      },
+      async remove({ id }) {
+        const before = profiles.activeId()
+        const result = profiles.remove(id)
+        if (result.activeId !== before) await ctx.activeChanged('switched')
+        return result
+      },
+      async setSecret({ id, kind, value }) {
+        const profile = profiles.setSecret(id, kind, value)
+        await afterEdit(id)
+        return profiles.toDto(profile)
+      },
+      async clearSecret({ id, kind }) {
+        const profile = profiles.clearSecret(id, kind)
+        await afterEdit(id)
+        return profiles.toDto(profile)
+      },
+    },
+    session: {
+      status: async () => (await ctx.env()).session.status(),
+      async login() {
+        const env = await ctx.env()
+        return ctx.connection.track('coupons', () => env.session.login())
+      },
+      logout: async () => (await ctx.env()).session.logout(),
+    },
+    balance: {
+      async get() {
+        const env = await ctx.env()
+        const value = await env.session.authed(() => ctx.connection.track('coupons', () => env.coupons.balance()))
+        return env.balance.observe(value)
+      },
+    },
+  }
+}

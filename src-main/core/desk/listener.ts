@@ -1,0 +1,89 @@
+import type { ListenerStatusDto } from '../../../src-preload/contract.js'
+import { createCallbackListener, type CallbackListener } from '../callbacks/index.js'
+import type { Profile } from '../profiles/schema.js'
+import type { Clock } from '../shared/clock.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
+import type { TimelineStore } from '../timeline/store.js'
+import type { ConnectionMonitor } from './connection.js'
+
+/**
+ * The profile's settlement callback listener: its host/port/path come from the profile's listener
+ * settings, its secret from the vault (Demo: the simulator's public demo secret). Deliveries go
+ * straight into the profile's timeline store.
+ */
+export interface ListenerControl {
+  readonly autoStart: boolean
+  status(): ListenerStatusDto
+  start(): Promise<ListenerStatusDto>
+  stop(): Promise<ListenerStatusDto>
+  /** The callback URL to hand to placements while running, else undefined. */
+  callbackUrl(): string | undefined
+}
+
+export interface ListenerControlOptions {
+  profile: Profile
+  secret: () => string | null
+  store: () => TimelineStore
+  connection: ConnectionMonitor
+  clock: Clock
+}
+
+export function createListenerControl(options: ListenerControlOptions): ListenerControl {
+  const settings = options.profile.listener
+  let listener: CallbackListener | null = null
+  let message: string | null = null
+  let starting: Promise<ListenerStatusDto> | null = null
+
+  const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, message })
+
+  async function doStart(): Promise<ListenerStatusDto> {
+    if (listener) return status()
+    const secret = options.secret()
+    if (!secret) {
+      message = 'No callback secret is stored for this profile'
+      throw new DeskError('missing_secret', message)
+    }
+    const next = createCallbackListener({
+      host: settings.host || '127.0.0.1',
+      port: settings.port,
+      path: settings.path || '/callbacks',
+      secret,
+      store: options.store(),
+      clock: options.clock,
+    })
+    try {
+      await next.start()
+    } catch (error) {
+      const desk = toDeskError(error, 'listener_failed')
+      message = desk.message
+      options.connection.report('listener', 'offline', message)
+      throw desk
+    }
+    listener = next
+    message = null
+    options.connection.report('listener', 'online')
+    return status()
+  }
+
+  return {
+    autoStart: settings.enabled,
+    status,
+    start() {
+      starting ??= doStart().finally(() => {
+        starting = null
+      })
+      return starting
+    },
+    async stop() {
+      await starting?.catch(() => undefined)
+      const current = listener
+      listener = null
+      if (current) {
+        await current.stop()
+        options.connection.report('listener', 'offline', 'stopped')
+      }
+      return status()
+    },
+    callbackUrl: () => listener?.url ?? undefined,
+  }
+}

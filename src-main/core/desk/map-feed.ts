@@ -1,0 +1,86 @@
+import type {
+  CountryNode,
+  EventResultDto,
+  LineType,
+  MarketDto,
+  MatchDto,
+  OutcomeDto,
+  SportNode,
+  TournamentEventsDto,
+  TournamentNode,
+} from '../../../src-preload/contract.js'
+import type { Country, EventResult, EventsTournament, Market, MatchSummary, Outcome, Sport, Tournament } from '../feed/types.js'
+
+/** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
+export interface FeedDtoTools {
+  sportIcon(sportId: number): string
+  countryIcon(countryId: number): string
+  tournamentIcon(tournamentId: number): string
+  /** null when the participant has no icon file. */
+  teamIcon(iconName: string): string | null
+  /** Ready-made coupon pointer for an outcome, or null when the outcome carries no usable pointer. */
+  pointer(outcome: Outcome, lineType: LineType): string | null
+}
+
+function tournamentNode(t: Tournament, tools: FeedDtoTools): TournamentNode {
+  return { id: t.id, name: t.name, counter: t.counter, iconUrl: tools.tournamentIcon(t.id) }
+}
+
+function countryNode(c: Country, tools: FeedDtoTools): CountryNode {
+  return { id: c.id, name: c.name, counter: c.counter, iconUrl: tools.countryIcon(c.id), tournaments: (c.tournaments ?? []).map((t) => tournamentNode(t, tools)) }
+}
+
+export function sportsToNodes(sports: Sport[], tools: FeedDtoTools): SportNode[] {
+  return sports.map((s) => ({ id: s.id, name: s.name, counter: s.counter, iconUrl: tools.sportIcon(s.id), countries: (s.countries ?? []).map((c) => countryNode(c, tools)) }))
+}
+
+/** An outcome without a usable pointer is shown but cannot be bet: pointer '' and blocked. */
+function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): OutcomeDto {
+  const pointer = tools.pointer(o, lineType)
+  return {
+    name: o.name,
+    rate: o.rate,
+    size: o.sizeText === '' ? null : o.sizeText,
+    blocked: o.blocked || pointer === null,
+    playerId: o.playerId,
+    pointer: pointer ?? '',
+  }
+}
+
+function marketDto(m: Market, lineType: LineType, tools: FeedDtoTools): MarketDto {
+  return { groupId: m.groupId, name: m.name, columns: m.columns.map((col) => col.map((o) => outcomeDto(o, lineType, tools))) }
+}
+
+export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools): MatchDto {
+  return {
+    key: m.key,
+    lineType: m.lineType,
+    gameId: m.gameId,
+    mainGameId: m.mainGameId,
+    sportId: m.sportId ?? 0,
+    sportName: m.sportName,
+    countryName: m.countryName,
+    tournamentId: m.tournamentId ?? 0,
+    tournamentName: m.tournamentName,
+    startMs: m.startMs ?? 0,
+    opp1: m.opp1.name,
+    opp2: m.opp2.name,
+    opp1IconUrl: m.opp1.icon ? tools.teamIcon(m.opp1.icon) : null,
+    opp2IconUrl: m.opp2.icon ? tools.teamIcon(m.opp2.icon) : null,
+    score: m.score ?? '',
+    period: m.periodName ?? '',
+    timerSec: m.timerSec ?? 0,
+    oddsCounter: m.oddsCounter ?? m.outcomeCount,
+    markets: m.markets === null ? null : m.markets.map((mk) => marketDto(mk, m.lineType, tools)),
+    subGames: (m.subGames ?? []).map((s) => ({ gameId: s.gameId, name: s.name })),
+  }
+}
+
+export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools): TournamentEventsDto[] {
+  return tournaments.map((t) => ({ tournamentId: t.tournamentId, tournamentName: t.tournamentName, matches: t.matches.map((m) => matchToDto(m, tools)) }))
+}
+
+export function eventResultToDto(result: EventResult, tools: FeedDtoTools): EventResultDto {
+  if (result.kind === 'gone') return { kind: 'gone', gameId: result.gameId, message: result.message }
+  return { kind: 'match', match: matchToDto(result.match, tools) }
+}

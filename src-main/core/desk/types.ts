@@ -1,0 +1,30 @@
+import type { DeskEvent, DeskHandlers } from '../../../src-preload/contract.js'
+import type { Clock } from '../shared/clock.js'
+import type { Logger } from '../shared/log.js'
+import type { ProfileService } from '../profiles/index.js'
+import type { SecretVault } from '../vault/index.js'
+
+export interface DeskCoreOptions {
+  /** App data folder; one timeline DB per profile at `<dataDir>/profiles/<id>/timeline.sqlite`. */
+  dataDir: string
+  profiles: ProfileService
+  vault: SecretVault
+  clock?: Clock
+  emit: (event: DeskEvent) => void
+  bridge: 'electron' | 'web'
+  version: string
+  logger?: Logger
+  /** Balance poll period while signed in (ms). Default 15000. */
+  balancePollMs?: number
+  /** Demo simulator: real-time clock tick (ms) of the embedded simulator. Default 250. */
+  demoClockTickMs?: number
+  /** Reconciler (polling of calculated / open placed coupons) period while signed in (ms). Default 60000. */
+  reconcileMs?: number
+}
+
+export interface DeskCore {
+  handlers: DeskHandlers
+  dispose(): Promise<void>
+}
+
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo', feedApiKey: 'demo-key', callbackSecret: 'demo-secret' } as const

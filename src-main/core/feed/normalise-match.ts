@@ -1,0 +1,204 @@
+import { EventPlanItemSchema, MarketSchema, MatchSchema, OutcomeSchema, StatItemSchema, SubGameSchema, knownKeys } from './schemas.js'
+import { extraOf, parseItem } from './parse.js'
+import { matchKey } from './types.js'
+import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, OutcomePointer, Participant, StatItem, SubGame } from './types.js'
+
+/** Matches, markets and outcomes. Prematch default live values (0, '', [], null) → one default. */
+
+const OUTCOME_KEYS = knownKeys(OutcomeSchema)
+const MARKET_KEYS = knownKeys(MarketSchema)
+const MATCH_KEYS = knownKeys(MatchSchema)
+/** Fields a MatchSummary models; on short/top/search items the rest of a match stays in `extra`. */
+const SUMMARY_KEYS = new Set([
+  'game_id', 'game_mid', 'game_start', 'sport_id', 'sport_name', 'country_id', 'country_name', 'tournament_id', 'tournament_name',
+  'opp_1_name', 'opp_2_name', 'opp_1_id', 'opp_2_id', 'opp_1_ids', 'opp_2_ids', 'opp_1_icon', 'opp_2_icon',
+  'score_full', 'period_name', 'timer', 'va', 'vi', 'zp', 'game_oc_counter', 'game_oc_list',
+])
+
+/** `oc_pointer`: four integers separated by `|` (game id, market id, outcome type id, parameter). */
+export function parseOcPointer(raw: string | null | undefined): OutcomePointer | null {
+  if (typeof raw !== 'string') return null
+  const parts = raw.trim().split('|')
+  if (parts.length !== 4 || !parts.every((p) => /^-?\d+$/.test(p.trim()))) return null
+  const [gameId, groupId, typeId, param] = parts.map((p) => Number(p.trim()))
+  return { raw, gameId, groupId, typeId, param }
+}
+
+function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome | null {
+  const o = parseItem(OutcomeSchema, raw, path, warnings)
+  if (!o) return null
+  const pointer = parseOcPointer(o.oc_pointer)
+  if (o.oc_pointer && !pointer) warnings.push({ path: `${path}.oc_pointer`, message: 'oc_pointer is not four integers; outcome cannot be bet' })
+  return {
+    marketName: o.oc_group_name ?? '',
+    name: o.oc_name ?? '',
+    rate: o.oc_rate,
+    size: o.oc_size ?? null,
+    sizeText: o.oc_size === null || o.oc_size === undefined ? '' : String(o.oc_size),
+    pointer,
+    blocked: o.oc_block === true,
+    playerId: o.op_id ?? null,
+    extra: extraOf(raw, OUTCOME_KEYS),
+  }
+}
+
+function outcomesOf(items: unknown[], path: string, warnings: FeedWarning[]): Outcome[] {
+  const out: Outcome[] = []
+  items.forEach((raw, i) => {
+    const o = outcomeOf(raw, `${path}[${i}]`, warnings)
+    if (o) out.push(o)
+  })
+  return out
+}
+
+function marketOf(raw: unknown, path: string, warnings: FeedWarning[]): Market | null {
+  const m = parseItem(MarketSchema, raw, path, warnings)
+  if (!m) return null
+  const list = m.oc_list ?? []
+  const columns: Outcome[][] = []
+  // `event` (format group): array of columns; `events`/top: flat array → one column.
+  // A mixed list keeps each nested array as a column and groups loose outcomes in between.
+  let loose: unknown[] = []
+  const flushLoose = () => {
+    if (loose.length > 0) columns.push(outcomesOf(loose, `${path}.oc_list`, warnings))
+    loose = []
+  }
+  const nested = list.filter(Array.isArray).length
+  if (nested > 0 && nested < list.length) warnings.push({ path: `${path}.oc_list`, message: 'mixed flat and column oc_list' })
+  list.forEach((item, i) => {
+    if (Array.isArray(item)) {
+      flushLoose()
+      columns.push(outcomesOf(item, `${path}.oc_list[${i}]`, warnings))
+    } else {
+      loose.push(item)
+    }
+  })
+  flushLoose()
+  return {
+    groupId: m.group_id,
+    name: m.group_name ?? '',
+    columnsHint: m.columns ?? 0,
+    columns,
+    outcomes: columns.flat(),
+    extra: extraOf(raw, MARKET_KEYS),
+  }
+}
+
+/** `game_oc_list`: absent → null ("not requested"), distinct from an empty list. */
+export function marketsOf(raw: unknown, path: string, warnings: FeedWarning[]): Market[] | null {
+  if (raw === undefined || raw === null) return null
+  if (!Array.isArray(raw)) {
+    warnings.push({ path, message: 'game_oc_list is not an array; treated as not sent' })
+    return null
+  }
+  const out: Market[] = []
+  raw.forEach((m, i) => {
+    const market = marketOf(m, `${path}[${i}]`, warnings)
+    if (market) out.push(market)
+  })
+  return out
+}
+
+const liveStr = (v: string | null | undefined): string | null => (v === null || v === undefined || v.trim() === '' ? null : v)
+const livePositive = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? v : null)
+const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? Math.round(v * 1000) : null)
+
+function idsOf(raw: unknown[] | null | undefined): number[] {
+  if (!raw) return []
+  return raw.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)).filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+}
+
+function listOf<T>(raw: unknown[] | null | undefined, path: string, one: (item: unknown, p: string) => T | null): T[] {
+  const out: T[] = []
+  ;(raw ?? []).forEach((item, i) => {
+    const v = one(item, `${path}[${i}]`)
+    if (v !== null) out.push(v)
+  })
+  return out
+}
+
+type ParsedMatch = NonNullable<ReturnType<typeof MatchSchema.parse>>
+
+function summaryFields(m: ParsedMatch, raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], known: Set<string>): MatchSummary {
+  const participant = (n: 1 | 2): Participant => ({
+    name: (n === 1 ? m.opp_1_name : m.opp_2_name) ?? '',
+    icon: (n === 1 ? m.opp_1_icon : m.opp_2_icon) ?? '',
+    id: livePositive(n === 1 ? m.opp_1_id : m.opp_2_id),
+    ids: idsOf(n === 1 ? m.opp_1_ids : m.opp_2_ids),
+  })
+  const markets = marketsOf(m.game_oc_list, `${path}.game_oc_list`, warnings)
+  return {
+    key: matchKey(lineType, m.game_id),
+    lineType,
+    gameId: m.game_id,
+    mainGameId: livePositive(m.game_mid),
+    startMs: secondsToMs(m.game_start),
+    sportId: m.sport_id ?? null,
+    sportName: m.sport_name ?? '',
+    countryId: m.country_id ?? null,
+    countryName: m.country_name ?? '',
+    tournamentId: m.tournament_id ?? null,
+    tournamentName: m.tournament_name ?? '',
+    opp1: participant(1),
+    opp2: participant(2),
+    score: liveStr(m.score_full),
+    periodName: liveStr(m.period_name),
+    timerSec: livePositive(m.timer),
+    videoAvailable: typeof m.va === 'number' && m.va > 0,
+    videoId: liveStr(m.vi),
+    trackerId: livePositive(m.zp),
+    markets,
+    oddsCounter: m.game_oc_counter ?? null,
+    outcomeCount: markets ? markets.reduce((n, market) => n + market.outcomes.length, 0) : 0,
+    extra: extraOf(raw, known),
+  }
+}
+
+export function normaliseSummary(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[]): MatchSummary | null {
+  const m = parseItem(MatchSchema, raw, path, warnings)
+  return m ? summaryFields(m, raw, lineType, path, warnings, SUMMARY_KEYS) : null
+}
+
+export function normaliseMatch(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[]): Match | null {
+  const m = parseItem(MatchSchema, raw, path, warnings)
+  if (!m) return null
+  const stats = listOf(m.stat_list, `${path}.stat_list`, (item, p): StatItem | null => {
+    const s = parseItem(StatItemSchema, item, p, warnings)
+    return s ? { id: s.id ?? null, name: s.name ?? '', opp1: s.opp1 ?? '', opp2: s.opp2 ?? '' } : null
+  })
+  const subGames = listOf(m.sub_games, `${path}.sub_games`, (item, p): SubGame | null => {
+    const s = parseItem(SubGameSchema, item, p, warnings)
+    return s ? { gameId: s.game_id ?? null, gameNum: s.game_num ?? null, name: s.game_name ?? null } : null
+  })
+  const eventPlan = listOf(m.event_plan, `${path}.event_plan`, (item, p): EventPlanItem | null => {
+    const e = parseItem(EventPlanItemSchema, item, p, warnings)
+    if (!e) return null
+    return {
+      opp1Name: e.opp_1_name ?? '',
+      opp2Name: e.opp_2_name ?? '',
+      opp1Id: e.opp_1_id ?? null,
+      opp2Id: e.opp_2_id ?? null,
+      opp1CountryId: e.opp_1_country_id ?? null,
+      opp2CountryId: e.opp_2_country_id ?? null,
+      opp1Icon: e.opp_1_icon ?? '',
+      opp2Icon: e.opp_2_icon ?? '',
+      opp1DateMs: secondsToMs(e.opp_1_date),
+      opp2DateMs: secondsToMs(e.opp_2_date),
+      startMs: secondsToMs(e.game_start),
+    }
+  })
+  return {
+    ...summaryFields(m, raw, lineType, path, warnings, MATCH_KEYS),
+    gameNum: m.game_num ?? null,
+    subName: m.game_dop_name ?? '',
+    segment: m.game_desk ?? '',
+    scorePeriod: liveStr(m.score_period),
+    scoreExtra: liveStr(m.score_extra),
+    extraTime: liveStr(m.extra_time),
+    finished: m.finale ?? null,
+    pitch: liveStr(m.pitch),
+    stats,
+    subGames,
+    eventPlan,
+  }
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod'
+import { DeskError } from '../shared/errors.js'
+import type { Extra, FeedWarning } from './types.js'
+
+/** Item-level parsing helpers shared by the normalisers. */
+
+type LooseSchema = z.ZodType & { shape: Record<string, unknown> }
+
+/** Parses one item; on failure records a warning and returns null. Also reports fields that were
+ *  present with an unusable value and therefore defaulted. */
+export function parseItem<S extends LooseSchema>(schema: S, raw: unknown, path: string, warnings: FeedWarning[]): z.output<S> | null {
+  const result = schema.safeParse(raw)
+  if (!result.success) {
+    const first = result.error.issues[0]
+    const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
+    warnings.push({ path, message: `skipped malformed item (${where}${first?.message ?? 'invalid'})` })
+    return null
+  }
+  const parsed = result.data as Record<string, unknown>
+  const input = raw as Record<string, unknown>
+  for (const key of Object.keys(schema.shape)) {
+    const value = input[key]
+    // 0, '', [] and null are the feed's "no value" defaults: defaulting them is not worth a warning.
+    const isDefault = value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
+    if (!isDefault && parsed[key] === null) {
+      warnings.push({ path: `${path}.${key}`, message: `ignored unexpected value of type ${Array.isArray(value) ? 'array' : typeof value}` })
+    }
+  }
+  return result.data as z.output<S>
+}
+
+/** Fields of `raw` that the schema does not model. */
+export function extraOf(raw: unknown, known: Set<string>): Extra {
+  const extra: Extra = {}
+  if (raw && typeof raw === 'object') {
+    for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extra[key] = value
+  }
+  return extra
+}
+
+export function requireArray(body: unknown, what: string): unknown[] {
+  if (Array.isArray(body)) return body
+  throw new DeskError('feed_shape', `${what}: expected an array body, got ${body === null ? 'null' : typeof body}`, { data: { what } })
+}
+

@@ -1,0 +1,236 @@
+import { toDeskError, type DeskError } from '../shared/errors.js'
+import type { Clock } from '../shared/clock.js'
+import { feedKey, lineTypeOf, type FeedMethod, type FeedRequestSpec } from './requests.js'
+
+/**
+ * Polls feed requests on behalf of many watchers. Per key (method + params): one request in flight
+ * at most, shared by every watcher and every `refreshNow`; two request starts are never closer
+ * than the key's minimum interval; polling stops when the last watcher leaves or the result says
+ * the match is gone. All waiting goes through the injected timer port.
+ */
+
+export interface TimerPort {
+  set(fn: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
+
+export const systemTimers: TimerPort = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export type FeedIntervals = Record<FeedMethod, { live: number; line: number }>
+
+const S = 1000
+/** Spec "Limits" minimums; `events`/`event` are our choice (spec: not shown); `search` is never
+ *  polled and the value only spaces out repeated manual refreshes. */
+export const SPEC_MIN_INTERVALS: FeedIntervals = {
+  menu: { live: 20 * S, line: 60 * S },
+  sports: { live: 60 * S, line: 120 * S },
+  countries: { live: 60 * S, line: 120 * S },
+  tournaments: { live: 60 * S, line: 120 * S },
+  topmatches: { live: 30 * S, line: 120 * S },
+  toplist: { live: 120 * S, line: 120 * S },
+  topchampionships: { live: 90 * S, line: 300 * S },
+  search: { live: 2 * S, line: 2 * S },
+  events: { live: 10 * S, line: 60 * S },
+  event: { live: 5 * S, line: 30 * S },
+}
+
+const NEVER_POLLED: ReadonlySet<FeedMethod> = new Set(['search'])
+/** After failures the next poll waits interval × 1, 2, 4 (capped). */
+const MAX_BACKOFF = 4
+
+export type FeedUpdate<R = unknown> =
+  | { key: string; spec: FeedRequestSpec; ok: true; value: R; atMs: number }
+  | { key: string; spec: FeedRequestSpec; ok: false; error: DeskError; atMs: number }
+
+export type FeedListener<R = unknown> = (update: FeedUpdate<R>) => void
+
+export interface FeedSchedulerOptions<R> {
+  clock: Clock
+  run: (spec: FeedRequestSpec) => Promise<R>
+  timers?: TimerPort
+  /** Longer intervals per method/line type; values below the spec minimum are raised to it. */
+  intervals?: Partial<Record<FeedMethod, Partial<{ live: number; line: number }>>>
+  /** Stops polling a key after a result like this (default: `{ kind: 'gone' }` from `event`). */
+  isGone?: (value: R) => boolean
+}
+
+export interface FeedScheduler<R = unknown> {
+  watch(spec: FeedRequestSpec, listener: FeedListener<R>): () => void
+  /** With an explicit key (normally `feedKey(spec)`); the same key must be passed to `refreshNow`. */
+  watch(key: string, spec: FeedRequestSpec, listener: FeedListener<R>): () => void
+  /** User-triggered refresh: shares the in-flight request, or answers the cached value when the
+   *  key was requested less than its interval ago. */
+  refreshNow(spec: FeedRequestSpec, key?: string): Promise<R>
+  last(key: string): FeedUpdate<R> | undefined
+  intervalOf(spec: FeedRequestSpec): number
+  /** Keys with at least one watcher. */
+  activeKeys(): string[]
+  stop(): void
+}
+
+interface Entry<R> {
+  key: string
+  spec: FeedRequestSpec
+  listeners: Set<FeedListener<R>>
+  last?: FeedUpdate<R>
+  lastStartMs: number | null
+  inFlight: Promise<FeedUpdate<R>> | null
+  timer: unknown
+  gone: boolean
+  failures: number
+}
+
+const defaultIsGone = (value: unknown) => !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'gone'
+
+export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R>): FeedScheduler<R> {
+  const { clock, run } = options
+  const timers = options.timers ?? systemTimers
+  const isGone = options.isGone ?? defaultIsGone
+  const entries = new Map<string, Entry<R>>()
+  let stopped = false
+
+  const intervals = {} as FeedIntervals
+  for (const method of Object.keys(SPEC_MIN_INTERVALS) as FeedMethod[]) {
+    const min = SPEC_MIN_INTERVALS[method]
+    const want = options.intervals?.[method] ?? {}
+    intervals[method] = { live: Math.max(min.live, want.live ?? 0), line: Math.max(min.line, want.line ?? 0) }
+  }
+  const intervalOf = (spec: FeedRequestSpec) => intervals[spec.method][lineTypeOf(spec)]
+
+  function clearTimer(entry: Entry<R>): void {
+    if (entry.timer !== null && entry.timer !== undefined) timers.clear(entry.timer)
+    entry.timer = null
+  }
+
+  function entryFor(key: string, spec: FeedRequestSpec): Entry<R> {
+    let entry = entries.get(key)
+    if (!entry) {
+      entry = { key, spec, listeners: new Set(), lastStartMs: null, inFlight: null, timer: null, gone: false, failures: 0 }
+      entries.set(key, entry)
+    }
+    return entry
+  }
+
+  function notify(entry: Entry<R>, update: FeedUpdate<R>): void {
+    for (const listener of [...entry.listeners]) {
+      try {
+        listener(update)
+      } catch {
+        // A failing listener must not stop polling or the other listeners.
+      }
+    }
+  }
+
+  function fetchNow(entry: Entry<R>): Promise<FeedUpdate<R>> {
+    if (entry.inFlight) return entry.inFlight
+    clearTimer(entry)
+    entry.lastStartMs = clock.now()
+    const { key, spec } = entry
+    entry.inFlight = (async (): Promise<FeedUpdate<R>> => {
+      let update: FeedUpdate<R>
+      try {
+        const value = await run(spec)
+        entry.failures = 0
+        if (isGone(value)) entry.gone = true
+        update = { key, spec, ok: true, value, atMs: clock.now() }
+      } catch (error) {
+        entry.failures += 1
+        update = { key, spec, ok: false, error: toDeskError(error, 'feed_error'), atMs: clock.now() }
+      }
+      entry.last = update
+      entry.inFlight = null
+      if (!stopped) {
+        notify(entry, update)
+        scheduleNext(entry)
+      }
+      return update
+    })()
+    return entry.inFlight
+  }
+
+  /** Next poll (watched keys) or, for unwatched keys, dropping the cache once it can no longer
+   *  hold back a request. Both happen at lastStart + interval (× backoff after failures). */
+  function scheduleNext(entry: Entry<R>): void {
+    clearTimer(entry)
+    if (stopped || entry.inFlight) return
+    const backoff = entry.failures === 0 ? 1 : Math.min(2 ** (entry.failures - 1), MAX_BACKOFF)
+    const dueMs = (entry.lastStartMs ?? clock.now()) + intervalOf(entry.spec) * backoff
+    const delay = Math.max(0, dueMs - clock.now())
+    const polls = entry.listeners.size > 0 && !entry.gone && !NEVER_POLLED.has(entry.spec.method)
+    if (polls) {
+      entry.timer = timers.set(() => {
+        entry.timer = null
+        void fetchNow(entry)
+      }, delay)
+    } else if (entry.listeners.size === 0) {
+      entry.timer = timers.set(() => {
+        entry.timer = null
+        if (entry.listeners.size === 0 && !entry.inFlight && entries.get(entry.key) === entry) entries.delete(entry.key)
+      }, delay)
+    }
+  }
+
+  function watch(a: string | FeedRequestSpec, b: FeedRequestSpec | FeedListener<R>, c?: FeedListener<R>): () => void {
+    const spec = (typeof a === 'string' ? b : a) as FeedRequestSpec
+    const listener = (typeof a === 'string' ? c : b) as FeedListener<R>
+    const key = typeof a === 'string' ? a : feedKey(spec)
+    if (stopped) return () => {}
+    const entry = entryFor(key, spec)
+    entry.listeners.add(listener)
+    const last = entry.last
+    if (last) {
+      queueMicrotask(() => {
+        if (!entry.listeners.has(listener)) return
+        try {
+          listener(last)
+        } catch {
+          // same rule as notify(): a failing listener is its owner's problem
+        }
+      })
+    }
+    if (!entry.inFlight) {
+      const neverFetched = entry.lastStartMs === null
+      const due = neverFetched || clock.now() - (entry.lastStartMs as number) >= intervalOf(spec)
+      // Search: the watch itself is the user action, so it fetches once; it is never polled.
+      if (NEVER_POLLED.has(spec.method) || entry.gone) {
+        if (neverFetched) void fetchNow(entry)
+        else scheduleNext(entry)
+      } else if (due) void fetchNow(entry)
+      else scheduleNext(entry)
+    }
+    let active = true
+    return () => {
+      if (!active) return
+      active = false
+      entry.listeners.delete(listener)
+      if (entry.listeners.size === 0) scheduleNext(entry)
+    }
+  }
+
+  async function refreshNow(spec: FeedRequestSpec, key = feedKey(spec)): Promise<R> {
+    if (stopped) throw toDeskError(new Error('feed scheduler stopped'), 'feed_stopped')
+    const entry = entryFor(key, spec)
+    let update: FeedUpdate<R> | undefined
+    if (entry.inFlight) update = await entry.inFlight
+    else if (entry.last && (entry.gone || (entry.lastStartMs !== null && clock.now() - entry.lastStartMs < intervalOf(spec)))) update = entry.last
+    else update = await fetchNow(entry)
+    if (update.ok) return update.value
+    throw update.error
+  }
+
+  return {
+    watch: watch as FeedScheduler<R>['watch'],
+    refreshNow,
+    last: (key) => entries.get(key)?.last,
+    intervalOf,
+    activeKeys: () => [...entries.values()].filter((e) => e.listeners.size > 0).map((e) => e.key),
+    stop() {
+      stopped = true
+      for (const entry of entries.values()) clearTimer(entry)
+      entries.clear()
+    },
+  }
+}

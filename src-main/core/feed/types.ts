@@ -1,0 +1,206 @@
+/**
+ * Domain types of the Sport Line Feed as the app sees them: normalised, with one default per
+ * "no value" variant (0 / "" / [] / null of Prematch matches), ids typed, seconds turned into ms.
+ * Unknown fields the feed sends are kept in `extra` so nothing is silently lost.
+ */
+export type LineType = 'line' | 'live'
+
+/** Fields the feed sent that this client does not model (kept raw). */
+export type Extra = Record<string, unknown>
+
+/** A malformed item that was skipped or a field that had to be defaulted. */
+export interface FeedWarning {
+  /** Where in the body: `body[3].sub[0]`, `body[0].events_list[2].game_oc_list[1]`, ... */
+  path: string
+  message: string
+}
+
+/** What the normalisers produce: the items plus what had to be skipped or repaired. */
+export interface Normalised<T> {
+  items: T[]
+  warnings: FeedWarning[]
+}
+
+/** Every list method of the client answers with a stamped `Normalised` list. */
+export interface FeedList<T> extends Normalised<T> {
+  /** Clock time the answer was received (injected clock). */
+  fetchedAtMs: number
+}
+
+export interface Tournament {
+  id: number
+  /** May be empty: the feed does not always name a tournament and we never invent one. */
+  name: string
+  counter: number
+  sportId: number | null
+  /** From `countryId` (spec spelling) or `country_id`; null when neither was sent. */
+  countryId: number | null
+  extra: Extra
+}
+
+export interface Country {
+  id: number
+  name: string
+  counter: number
+  sportId: number | null
+  /** Only in `menu`; `countries` answers without it (null = not sent, distinct from []). */
+  tournaments: Tournament[] | null
+  extra: Extra
+}
+
+export interface Sport {
+  id: number
+  name: string
+  counter: number
+  /** Only in `menu` (null = not sent). */
+  countries: Country[] | null
+  extra: Extra
+}
+
+/** The four integers of `oc_pointer` (`game|group|type|param`), plus the raw string. */
+export interface OutcomePointer {
+  raw: string
+  gameId: number
+  groupId: number
+  typeId: number
+  param: number
+}
+
+export interface Outcome {
+  marketName: string
+  name: string
+  rate: number
+  /** `oc_size` as sent (string or number); `sizeText` is its display form ('' when absent). */
+  size: string | number | null
+  sizeText: string
+  /** Null when `oc_pointer` was missing or not four integers (such an outcome cannot be bet). */
+  pointer: OutcomePointer | null
+  blocked: boolean
+  playerId: number | null
+  extra: Extra
+}
+
+export interface Market {
+  groupId: number
+  name: string
+  /** The feed's recommended display column count (need not equal `columns.length`). */
+  columnsHint: number
+  /** Outcomes by column, in feed order; a flat `oc_list` becomes one column. */
+  columns: Outcome[][]
+  /** All outcomes flat, in feed order. */
+  outcomes: Outcome[]
+  extra: Extra
+}
+
+export interface Participant {
+  name: string
+  /** Icon file name as sent (with its original extension), '' when none. */
+  icon: string
+  id: number | null
+  /** Several players or teams on one side (`opp_N_ids`), [] when none. */
+  ids: number[]
+}
+
+export interface StatItem {
+  id: number | null
+  name: string
+  opp1: string
+  opp2: string
+}
+
+/** Short match card (topmatches, toplist, search) and the common part of every match. */
+export interface MatchSummary {
+  /** `${lineType}:${gameId}`: Prematch and Live ids are never linked. */
+  key: string
+  lineType: LineType
+  gameId: number
+  mainGameId: number | null
+  /** `game_start` × 1000; null when absent or 0. */
+  startMs: number | null
+  sportId: number | null
+  sportName: string
+  countryId: number | null
+  countryName: string
+  tournamentId: number | null
+  tournamentName: string
+  opp1: Participant
+  opp2: Participant
+  /** Live values; Prematch defaults (0, '', [], null) all become null. */
+  score: string | null
+  periodName: string | null
+  timerSec: number | null
+  videoAvailable: boolean
+  videoId: string | null
+  trackerId: number | null
+  /** null = odds not requested / not sent (`odds=false`, short cards); [] = sent but empty. */
+  markets: Market[] | null
+  /** `game_oc_counter` as sent; may differ from the real outcome count (see `outcomeCount`). */
+  oddsCounter: number | null
+  /** Real number of outcomes in `markets` (0 when markets is null). */
+  outcomeCount: number
+  extra: Extra
+}
+
+export interface SubGame {
+  gameId: number | null
+  gameNum: number | null
+  name: string | null
+}
+
+export interface EventPlanItem {
+  opp1Name: string
+  opp2Name: string
+  opp1Id: number | null
+  opp2Id: number | null
+  opp1CountryId: number | null
+  opp2CountryId: number | null
+  opp1Icon: string
+  opp2Icon: string
+  opp1DateMs: number | null
+  opp2DateMs: number | null
+  startMs: number | null
+}
+
+/** A full match (`events` rows and the `event` body). */
+export interface Match extends MatchSummary {
+  gameNum: number | null
+  /** Sub-match type name (`game_dop_name`), '' for main matches. */
+  subName: string
+  /** Segment type (`game_desk`), ''. */
+  segment: string
+  scorePeriod: string | null
+  scoreExtra: string | null
+  extraTime: string | null
+  /** true = ended; null = not sent / unknown. */
+  finished: boolean | null
+  pitch: string | null
+  stats: StatItem[]
+  subGames: SubGame[]
+  eventPlan: EventPlanItem[]
+}
+
+export interface EventsTournament {
+  tournamentId: number
+  tournamentName: string
+  matches: Match[]
+}
+
+export interface Championship {
+  position: number
+  tournamentId: number
+  tournamentName: string
+  sportId: number | null
+  sportName: string
+  countryId: number | null
+  countryName: string
+  counter: number
+  extra: Extra
+}
+
+export type EventResult =
+  | { kind: 'match'; match: Match; warnings: FeedWarning[] }
+  | { kind: 'gone'; gameId: number; lineType: LineType; message: string }
+
+export function matchKey(lineType: LineType, gameId: number): string {
+  return `${lineType}:${gameId}`
+}

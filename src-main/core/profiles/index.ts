@@ -1,0 +1,14 @@
+export { createConfStorage, createMemoryStorage, type ProfileStorage, type ConfStorageOptions } from './storage.js'
+export {
+  DEMO_PROFILE_ID,
+  DEMO_SECRETS,
+  demoProfile,
+  normaliseServiceUrl,
+  profileInputSchema,
+  profileSchema,
+  validateProfileInput,
+  type Profile,
+  type ProfileInput,
+} from './schema.js'
+export { createProfileService, ACTIVE_KEY, PROFILES_KEY, type ProfileService, type ProfileServiceOptions } from './service.js'
+export { openProfileStore, type NodeProfileStore, type OpenProfileStoreOptions } from './open.js'

@@ -1,0 +1,193 @@
+/**
+ * Profiles: the list of environments the operator works with, which one is active, and (through
+ * the vault) which secrets each holds. Demo exists and is active on first start.
+ */
+import { randomUUID } from 'node:crypto'
+import type { ProfileDto, SecretKind } from '../../../src-preload/contract.js'
+import type { Clock } from '../shared/clock.js'
+import { systemClock } from '../shared/clock.js'
+import { DeskError } from '../shared/errors.js'
+import { SECRET_KINDS, type SecretVault, type VaultKind } from '../vault/vault.js'
+import { DEMO_PROFILE_ID, DEMO_SECRETS, demoProfile, profileSchema, validateProfileInput, type Profile, type ProfileInput } from './schema.js'
+import type { ProfileStorage } from './storage.js'
+
+export const PROFILES_KEY = 'profiles'
+export const ACTIVE_KEY = 'activeProfileId'
+
+export interface ProfileService {
+  list(): Profile[]
+  active(): Profile
+  activeId(): string
+  /** Throws `profile_not_found`. */
+  get(id: string): Profile
+  /** By id, or by name (case-insensitive); undefined when neither matches. */
+  find(nameOrId: string): Profile | undefined
+  select(id: string): Profile
+  /** Creates (no id) or replaces (existing id). Validates; names are unique (case-insensitive). */
+  save(input: ProfileInput): Profile
+  /** Refuses to remove the last profile; removing the active one selects Demo (or the first left). */
+  remove(id: string): { activeId: string }
+  setSecret(id: string, kind: SecretKind, value: string): Profile
+  clearSecret(id: string, kind: SecretKind): Profile
+  /**
+   * The value for use by clients (never for the renderer): the vault's, else for a demo
+   * environment the simulator's public demo value, else null.
+   */
+  secret(id: string, kind: VaultKind): string | null
+  toDto(profile: Profile): ProfileDto
+  listDto(): { activeId: string; profiles: ProfileDto[] }
+  /** Stored entries that failed validation (kept untouched in storage, not listed). */
+  problems(): string[]
+  readonly vault: SecretVault
+}
+
+export interface ProfileServiceOptions {
+  storage: ProfileStorage
+  vault: SecretVault
+  clock?: Clock
+  newId?: () => string
+}
+
+interface Loaded {
+  profiles: Profile[]
+  /** Entries that failed validation, kept so a save never loses them. */
+  invalid: unknown[]
+  problems: string[]
+}
+
+export function createProfileService(options: ProfileServiceOptions): ProfileService {
+  const { storage, vault } = options
+  const clock = options.clock ?? systemClock
+  const newId = options.newId ?? (() => randomUUID())
+
+  const load = (): Loaded => {
+    const raw = storage.get(PROFILES_KEY)
+    const loaded: Loaded = { profiles: [], invalid: [], problems: [] }
+    if (!Array.isArray(raw)) return loaded
+    raw.forEach((entry, index) => {
+      const parsed = profileSchema.safeParse(entry)
+      if (parsed.success && !loaded.profiles.some((p) => p.id === parsed.data.id)) loaded.profiles.push(parsed.data)
+      else {
+        loaded.invalid.push(entry)
+        loaded.problems.push(`profiles[${index}]: ${parsed.success ? 'duplicate id' : parsed.error.issues[0]?.message ?? 'invalid'}`)
+      }
+    })
+    return loaded
+  }
+
+  const write = (loaded: Loaded, activeId?: string): void => {
+    storage.set(PROFILES_KEY, [...loaded.profiles, ...loaded.invalid])
+    if (activeId !== undefined) storage.set(ACTIVE_KEY, activeId)
+  }
+
+  /** First start (or nothing usable stored): Demo exists and is active. */
+  const ensure = (): Loaded => {
+    const loaded = load()
+    if (loaded.profiles.length === 0) {
+      loaded.profiles.push(demoProfile(clock.now()))
+      write(loaded, DEMO_PROFILE_ID)
+    }
+    return loaded
+  }
+
+  const fallbackId = (profiles: Profile[]): string => (profiles.some((p) => p.id === DEMO_PROFILE_ID) ? DEMO_PROFILE_ID : profiles[0]!.id)
+
+  const activeIdOf = (loaded: Loaded): string => {
+    const stored = storage.get(ACTIVE_KEY)
+    if (typeof stored === 'string' && loaded.profiles.some((p) => p.id === stored)) return stored
+    const id = fallbackId(loaded.profiles)
+    storage.set(ACTIVE_KEY, id)
+    return id
+  }
+
+  const getFrom = (loaded: Loaded, id: string): Profile => {
+    const profile = loaded.profiles.find((p) => p.id === id)
+    if (!profile) throw new DeskError('profile_not_found', `No profile with id "${id}"`)
+    return profile
+  }
+
+  const secret = (id: string, kind: VaultKind): string | null => {
+    const profile = getFrom(ensure(), id)
+    const stored = vault.get(id, kind)
+    if (stored !== null) return stored
+    if (profile.environment === 'demo' && kind !== 'jwt') return DEMO_SECRETS[kind]
+    return null
+  }
+
+  const toDto = (profile: Profile): ProfileDto => {
+    const status = vault.status(profile.id)
+    const demo = profile.environment === 'demo'
+    const secrets = Object.fromEntries(SECRET_KINDS.map((kind) => [kind, status[kind] || demo])) as Record<SecretKind, boolean>
+    const { createdAt: _createdAt, ...rest } = profile
+    return { ...rest, listener: { ...profile.listener }, secrets }
+  }
+
+  const service: ProfileService = {
+    vault,
+    list: () => ensure().profiles,
+    activeId: () => activeIdOf(ensure()),
+    active() {
+      const loaded = ensure()
+      return getFrom(loaded, activeIdOf(loaded))
+    },
+    get: (id) => getFrom(ensure(), id),
+    find(nameOrId) {
+      const profiles = ensure().profiles
+      const wanted = nameOrId.trim().toLowerCase()
+      return profiles.find((p) => p.id === nameOrId) ?? profiles.find((p) => p.name.toLowerCase() === wanted)
+    },
+    select(id) {
+      const loaded = ensure()
+      const profile = getFrom(loaded, id)
+      storage.set(ACTIVE_KEY, profile.id)
+      return profile
+    },
+    save(input) {
+      const value = validateProfileInput(input)
+      const loaded = ensure()
+      const { id: requestedId, ...fields } = value
+      const existing = requestedId === undefined ? undefined : loaded.profiles.find((p) => p.id === requestedId)
+      if (requestedId !== undefined && !existing) throw new DeskError('profile_not_found', `No profile with id "${requestedId}"`)
+      const clash = loaded.profiles.find((p) => p.id !== requestedId && p.name.trim().toLowerCase() === fields.name.trim().toLowerCase())
+      if (clash) throw new DeskError('validation', `A profile named "${clash.name}" already exists`)
+      const profile: Profile = profileSchema.parse({ ...fields, id: existing?.id ?? newId(), createdAt: existing?.createdAt ?? clock.now() })
+      loaded.profiles = existing ? loaded.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...loaded.profiles, profile]
+      write(loaded)
+      return profile
+    },
+    remove(id) {
+      const loaded = ensure()
+      getFrom(loaded, id)
+      if (loaded.profiles.length <= 1) throw new DeskError('validation', 'The last profile cannot be removed')
+      const wasActive = activeIdOf(loaded) === id
+      loaded.profiles = loaded.profiles.filter((p) => p.id !== id)
+      const activeId = wasActive ? fallbackId(loaded.profiles) : activeIdOf(loaded)
+      write(loaded, activeId)
+      vault.clear(id)
+      return { activeId }
+    },
+    setSecret(id, kind, value) {
+      const profile = getFrom(ensure(), id)
+      if (!(SECRET_KINDS as readonly string[]).includes(kind)) throw new DeskError('validation', `Unknown secret kind: ${kind}`)
+      vault.set(id, kind, value)
+      // A new password invalidates any cached token.
+      if (kind === 'password') vault.clear(id, 'jwt')
+      return profile
+    },
+    clearSecret(id, kind) {
+      const profile = getFrom(ensure(), id)
+      if (!(SECRET_KINDS as readonly string[]).includes(kind)) throw new DeskError('validation', `Unknown secret kind: ${kind}`)
+      vault.clear(id, kind)
+      if (kind === 'password') vault.clear(id, 'jwt')
+      return profile
+    },
+    secret,
+    toDto,
+    listDto() {
+      const loaded = ensure()
+      return { activeId: activeIdOf(loaded), profiles: loaded.profiles.map(toDto) }
+    },
+    problems: () => load().problems,
+  }
+  return service
+}

@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util'
+import { DEFAULT_CALLBACK_SECRET, startSimulator, type SimulatorOptions } from './server.js'
+
+/**
+ * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N]`
+ * Prints exactly one JSON "ready" line on stdout; everything else goes to stderr.
+ * Exit codes: 0 after SIGTERM/SIGINT, 2 for invalid flags, 1 when the server cannot start.
+ */
+
+const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N]'
+
+function fail(message: string): never {
+  process.stderr.write(`simulator: ${message}\n${USAGE}\n`)
+  process.exit(2)
+}
+
+function intFlag(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value)) fail(`--${name} must be an integer, got '${value}'`)
+  const n = Number(value)
+  if (n < min || n > max) fail(`--${name} must be between ${min} and ${max}`)
+  return n
+}
+
+export function parseCliOptions(argv: string[]): SimulatorOptions {
+  let values: Record<string, string | boolean | undefined>
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        'callback-secret': { type: 'string' },
+        'time-scale': { type: 'string' },
+        matches: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
+  const str = (key: string) => values[key] as string | undefined
+  const timeScaleRaw = str('time-scale')
+  let timeScale: number | undefined
+  if (timeScaleRaw !== undefined) {
+    timeScale = Number(timeScaleRaw)
+    if (!/^\d+(\.\d+)?$/.test(timeScaleRaw) || !(timeScale > 0) || timeScale > 100_000) fail(`--time-scale must be a positive number, got '${timeScaleRaw}'`)
+  }
+  const secret = str('callback-secret')
+  if (secret !== undefined && secret.length === 0) fail('--callback-secret must not be empty')
+  return {
+    port: intFlag('port', str('port'), 0, 65_535) ?? 0,
+    seed: intFlag('seed', str('seed'), 0, 2 ** 31) ?? 1,
+    callbackSecret: secret ?? DEFAULT_CALLBACK_SECRET,
+    timeScale: timeScale ?? 1,
+    matches: intFlag('matches', str('matches'), 0, 100_000) ?? 300,
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseCliOptions(process.argv.slice(2))
+  let sim: Awaited<ReturnType<typeof startSimulator>>
+  try {
+    sim = await startSimulator({ ...options, host: '127.0.0.1' })
+  } catch (error) {
+    process.stderr.write(`simulator: cannot start: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+  process.stderr.write(`simulator: listening on port ${sim.port} (seed ${options.seed}, ${options.matches} prematch matches, time scale ${options.timeScale})\n`)
+  process.stdout.write(JSON.stringify({ event: 'ready', couponBaseUrl: sim.couponBaseUrl, feedApiUrl: sim.feedApiUrl, cdnUrl: sim.cdnUrl }) + '\n')
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    process.stderr.write(`simulator: ${signal}, closing\n`)
+    sim.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`simulator: close failed: ${error instanceof Error ? error.message : String(error)}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+void main()

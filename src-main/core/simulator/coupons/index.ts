@@ -1,0 +1,92 @@
+import type { SimClock } from '../clock.js'
+import type { SimHandler } from '../http.js'
+import { SPORT_BY_ID } from '../world/catalog.js'
+import type { I18nText, SimWorld } from '../world/types.js'
+import { createAuth } from './auth.js'
+import { createCallbackSender, type DeliveryLogEntry, type FailPlan } from './callbacks.js'
+import type { ServiceContext } from './context.js'
+import { createControlHandler } from './control.js'
+import { createFaults } from './faults.js'
+import { callbackSnapshot } from './model.js'
+import { createLegacyRoutes } from './routes-legacy.js'
+import { createNewRoutes } from './routes-new.js'
+import { createSettlement } from './settlement.js'
+import { createCouponStore, type CouponStore } from './store.js'
+import type { CouponRecord } from './types.js'
+
+/** The simulated Coupon Client API: routes, control API, settlement, signed callbacks. */
+export interface CouponServiceOptions {
+  world: SimWorld
+  clock: SimClock
+  callbackSecret: string
+  tokenTtlSec: number
+  /** Real ms before a callback POST counts as timed out. Default 5000. */
+  callbackTimeoutMs?: number
+}
+
+export interface CouponService {
+  handler: SimHandler
+  controlHandler: SimHandler
+  setPublicBaseUrl?(url: string): void
+  /** Internal state, for tests and the CLI. */
+  store: CouponStore
+  deliveries(): DeliveryLogEntry[]
+  failCallbacks(plan: FailPlan): void
+  setCallbackTimeoutMs(ms: number): void
+  /** Resolves when no callback delivery attempt is in flight. */
+  whenCallbacksIdle(): Promise<void>
+  stop(): Promise<void>
+}
+
+function sportName(sportId: number): I18nText {
+  return SPORT_BY_ID.get(sportId)?.name ?? { en: `Sport ${sportId}` }
+}
+
+export function createCouponService(options: CouponServiceOptions): CouponService {
+  const { world, clock } = options
+  const store = createCouponStore()
+  const auth = createAuth({ clock, store, tokenTtlSec: options.tokenTtlSec })
+  const faults = createFaults()
+  const sender = createCallbackSender({ clock, secret: options.callbackSecret, timeoutMs: options.callbackTimeoutMs })
+  const settlement = createSettlement({ clock, store, world })
+
+  function dispatch(coupons: CouponRecord[]) {
+    // One batch stream per client and URL: a batch never mixes two clients' coupons.
+    const groups = new Map<string, { url: string; list: CouponRecord[] }>()
+    for (const c of coupons) {
+      if (!c.callbackUrl || c.suppressCallbacks) continue
+      const key = `${c.owner}\n${c.callbackUrl}`
+      const group = groups.get(key) ?? { url: c.callbackUrl, list: [] }
+      group.list.push(c)
+      groups.set(key, group)
+    }
+    for (const { url, list } of groups.values()) sender.send(url, list.map((c) => ({ code: c.code, snapshot: callbackSnapshot(c) })))
+  }
+
+  const ctx: ServiceContext = {
+    world, clock, store, auth, faults, settlement, sender, dispatch,
+    placement: { world, clock, store, sportName },
+  }
+  const unsubscribe = world.onMatchFinished((event) => dispatch(settlement.onMatchFinished(event)))
+  const newRoutes = createNewRoutes(ctx)
+  const legacyRoutes = createLegacyRoutes(ctx)
+
+  return {
+    async handler(req) {
+      const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path
+      return (await newRoutes(req, path)) ?? (await legacyRoutes(req, path))
+    },
+    controlHandler: createControlHandler(ctx),
+    setPublicBaseUrl() {},
+    store,
+    deliveries: () => sender.deliveries(),
+    failCallbacks: (plan) => sender.fail(plan),
+    setCallbackTimeoutMs: (ms) => sender.setTimeoutMs(ms),
+    whenCallbacksIdle: () => sender.whenIdle(),
+    async stop() {
+      unsubscribe()
+      faults.stop()
+      await sender.stop()
+    },
+  }
+}

@@ -1,0 +1,7 @@
+export { openTimelineStore, type TimelineStore, type TimelineStoreOptions, type CouponHistory } from './store.js'
+export { createReconciler, type Reconciler, type ReconcilerOptions, type CouponReader } from './reconcile.js'
+export { toSnapshot } from './snapshot.js'
+export { MIGRATIONS } from './db.js'
+export * from './types.js'
+export { timelineDbFile, TIMELINE_DB_NAME } from './paths.js'
+export { resolveDataDir } from './paths.js'

@@ -1,0 +1,265 @@
+import { systemClock, type Clock } from '../shared/clock.js'
+import { DeskError } from '../shared/errors.js'
+import { openDatabase, type Db } from './db.js'
+import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type CouponState, type EntryDraft } from './derive.js'
+import { buildLedger } from './ledger.js'
+import { toCoupon, toDelivery, toEntry, toState, toVersion } from './rows.js'
+import { isFinalStatus, RECALC_STATUS, stateKey, toSnapshot } from './snapshot.js'
+import { createQueries } from './queries.js'
+import type {
+  ApplyResult, AuditEntry, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
+  PlacementOptions, RejectedDelivery, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
+} from './types.js'
+
+export interface TimelineStoreOptions {
+  clock?: Clock
+  /** Bet statuses read as "lost" on an open accumulator (spec: not shown). Default [2]. */
+  lostBetStatuses?: number[]
+  /** Rejected (forged) delivery rows kept for the inspector; older ones are pruned. Default 1000. */
+  maxRejectedRows?: number
+}
+
+export interface CouponHistory {
+  coupon: StoredCoupon | null
+  versions: CouponVersion[]
+  entries: TimelineEntry[]
+  /** Progressive accumulator updates of this coupon, grouped. */
+  progressive: TimelineEntry[]
+  ledger: Ledger
+}
+
+export interface TimelineStore {
+  readonly file: string
+  applyBatch(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
+  recordRejected(delivery: RejectedDelivery): void
+  recordPlacement(coupons: unknown[], options?: PlacementOptions): TimelineEntry[]
+  recordPollSnapshot(coupon: unknown): TimelineEntry[]
+  /** Coupons whose result was found by polling and whose callback has not come within `graceMs`. */
+  markMissedCallbacks(graceMs: number, now?: number): TimelineEntry[]
+  /** Codes of coupons the desk placed that are not finally settled (open or returned for recalculation). */
+  openPlacedCodes(): string[]
+  recordBalance(balance: number, source?: string): BalanceSample
+  balances(options?: { limit?: number }): BalanceSample[]
+  audit(actor: string, action: string, data?: unknown): AuditEntry
+  auditEntries(options?: { limit?: number }): AuditEntry[]
+  query(query?: TimelineQuery & { order?: 'asc' | 'desc' }): Page<TimelineEntry>
+  coupon(code: string): StoredCoupon | null
+  couponHistory(code: string): CouponHistory
+  deliveries(options?: { limit?: number; cursor?: string | null }): Page<DeliveryRow>
+  ledger(code: string): Ledger
+  onEntry(listener: (entry: TimelineEntry) => void): () => void
+  close(): void
+}
+
+export function openTimelineStore(file: string, options: TimelineStoreOptions = {}): TimelineStore {
+  const clock = options.clock ?? systemClock
+  const lostBetStatuses = new Set(options.lostBetStatuses ?? [...DEFAULT_LOST_BET_STATUSES])
+  const maxRejected = options.maxRejectedRows ?? 1000
+  const db: Db = openDatabase(file)
+  const listeners = new Set<(entry: TimelineEntry) => void>()
+  const q = createQueries(db)
+  let closed = false
+
+  const stmt = {
+    getBatch: db.prepare('SELECT batch_id FROM batches WHERE batch_id = ?'),
+    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?)'),
+    insertDelivery: db.prepare(
+      'INSERT INTO deliveries (batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    pruneRejected: db.prepare(
+      "DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)",
+    ),
+    getCoupon: db.prepare('SELECT * FROM coupons WHERE code = ?'),
+    insertCoupon: db.prepare('INSERT INTO coupons (code, updated_at) VALUES (?, ?)'),
+    updateCoupon: db.prepare(`UPDATE coupons SET status = ?, real_win = ?, calculate_date = ?, amount = COALESCE(?, amount),
+      last_source = ?, updated_at = ?, raw = ?, state_key = ?, result_processed = ?, cycle_callback_at = ?, cycle_poll_at = ?,
+      cycle_missed = ?, first_lost_seen = ? WHERE code = ?`),
+    placeCoupon: db.prepare(`UPDATE coupons SET amount = COALESCE(?, amount), placed_by_desk = 1, callback_expected = ?,
+      currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
+    nextVersion: db.prepare('SELECT COALESCE(MAX(version), 0) + 1 AS v FROM coupon_versions WHERE code = ?'),
+    insertVersion: db.prepare(
+      'INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    insertEntry: db.prepare(
+      'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    getEntry: db.prepare('SELECT * FROM timeline WHERE id = ?'),
+    missedCandidates: db.prepare(`SELECT * FROM coupons WHERE result_processed = 1 AND cycle_poll_at IS NOT NULL
+      AND cycle_callback_at IS NULL AND cycle_missed = 0 AND placed_by_desk = 1 AND callback_expected = 1 AND cycle_poll_at + ? <= ?`),
+    setMissed: db.prepare('UPDATE coupons SET cycle_missed = 1 WHERE code = ?'),
+    openPlaced: db.prepare(
+      `SELECT code FROM coupons WHERE placed_by_desk = 1 AND (status IS NULL OR status IN (0, ${RECALC_STATUS}) OR result_processed = 0) ORDER BY code`,
+    ),
+    insertBalance: db.prepare('INSERT INTO balance_samples (at, balance, source) VALUES (?, ?, ?)'),
+    insertAudit: db.prepare('INSERT INTO audit (at, actor, action, data) VALUES (?, ?, ?, ?)'),
+  }
+
+  function ensureOpen(): void {
+    if (closed) throw new DeskError('timeline_closed', 'history store is closed')
+  }
+
+  function emit(entries: TimelineEntry[]): void {
+    for (const entry of entries) {
+      for (const listener of listeners) {
+        try {
+          listener(entry)
+        } catch {
+          // a subscriber's failure must not undo or block storage
+        }
+      }
+    }
+  }
+
+  function writeEntry(code: string | null, source: TimelineEntry['source'], status: number | null, batchId: string | null, draft: EntryDraft): TimelineEntry {
+    const res = stmt.insertEntry.run(clock.now(), draft.kind, code, source, status, batchId, code, JSON.stringify(draft.data))
+    return toEntry(stmt.getEntry.get(Number(res.lastInsertRowid)) as Record<string, unknown>)
+  }
+
+  function loadState(code: string): CouponState | null {
+    const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
+    return row ? toState(row) : null
+  }
+
+  function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
+    const { v } = stmt.nextVersion.get(snap.code) as { v: number }
+    stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw))
+  }
+
+  /** Applies one snapshot inside the caller's transaction. */
+  function applySnapshot(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null): TimelineEntry[] {
+    const now = clock.now()
+    const prev = loadState(snap.code)
+    if (!prev) stmt.insertCoupon.run(snap.code, now)
+    const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
+    const s = result.next
+    if (result.changed || source === 'callback') writeVersion(snap, source, batchId)
+    stmt.updateCoupon.run(
+      s.status, snap.realWin, snap.calculateDate, snap.amount, source, now, JSON.stringify(snap.raw), s.stateKey,
+      s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, snap.code,
+    )
+    return result.entries.map((draft) => writeEntry(snap.code, source, snap.status, batchId, draft))
+  }
+
+  const applyBatchTx = db.transaction((batch: SettlementBatch, meta: DeliveryMeta): ApplyResult => {
+    const receivedAt = meta.receivedAt ?? clock.now()
+    if (stmt.getBatch.get(batch.batchId)) {
+      stmt.insertDelivery.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 1, 'duplicate batchId')
+      return { processed: batch.couponCount, duplicate: true, entries: [] }
+    }
+    stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null)
+    const entries: TimelineEntry[] = []
+    for (const coupon of batch.coupons) entries.push(...applySnapshot(toSnapshot(coupon), 'callback', batch.batchId))
+    stmt.insertDelivery.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 0, null)
+    return { processed: batch.coupons.length, duplicate: false, entries }
+  })
+
+  const placementTx = db.transaction((coupons: unknown[], opts: PlacementOptions): TimelineEntry[] => {
+    const entries: TimelineEntry[] = []
+    const callbackExpected = opts.callbackUrl ? 1 : 0
+    for (const coupon of coupons) {
+      const snap = toSnapshot(coupon)
+      const now = clock.now()
+      const prev = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
+      if (!prev) {
+        stmt.insertCoupon.run(snap.code, now)
+        stmt.updateCoupon.run(snap.status, snap.realWin, snap.calculateDate, snap.amount, 'placement', now, JSON.stringify(snap.raw),
+          stateKey(snap), 0, null, null, 0, 0, snap.code)
+      }
+      stmt.placeCoupon.run(snap.amount, callbackExpected, opts.currency ?? null, now, snap.code)
+      if (prev && Number(prev.placed_by_desk) === 1) continue
+      writeVersion(snap, 'placement', null)
+      entries.push(writeEntry(snap.code, 'placement', snap.status, null, {
+        kind: 'coupon_placed',
+        data: { amount: snap.amount, bets: snap.bets.length, callback: Boolean(opts.callbackUrl), currency: opts.currency ?? null },
+      }))
+    }
+    return entries
+  })
+
+  const pollTx = db.transaction((coupon: unknown) => applySnapshot(toSnapshot(coupon), 'poll', null))
+
+  const missedTx = db.transaction((graceMs: number, now: number): TimelineEntry[] => {
+    const rows = stmt.missedCandidates.all(graceMs, now) as Record<string, unknown>[]
+    return rows.map((row) => {
+      const code = String(row.code)
+      stmt.setMissed.run(code)
+      return writeEntry(code, 'reconciler', row.status === null ? null : Number(row.status), null, {
+        kind: 'missed_callback',
+        data: { foundByPollingAt: Number(row.cycle_poll_at), graceMs, final: isFinalStatus(Number(row.status)) },
+      })
+    })
+  })
+
+  function run<T extends TimelineEntry[] | ApplyResult>(fn: () => T): T {
+    ensureOpen()
+    const result = fn()
+    emit(Array.isArray(result) ? result : result.entries)
+    return result
+  }
+
+  return {
+    file,
+    applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
+    recordRejected(delivery) {
+      ensureOpen()
+      stmt.insertDelivery.run(null, delivery.receivedAt ?? clock.now(), delivery.verdict, delivery.rawSize, delivery.answerStatus, null, 0, delivery.note)
+      if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
+    },
+    recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
+    recordPollSnapshot: (coupon) => run(() => pollTx.immediate(coupon)),
+    markMissedCallbacks: (graceMs, now) => run(() => missedTx.immediate(graceMs, now ?? clock.now())),
+    openPlacedCodes() {
+      ensureOpen()
+      return (stmt.openPlaced.all() as Array<{ code: string }>).map((r) => String(r.code))
+    },
+    recordBalance(balance, source = 'poll') {
+      ensureOpen()
+      const at = clock.now()
+      const res = stmt.insertBalance.run(at, balance, source)
+      return { id: Number(res.lastInsertRowid), at, balance, source }
+    },
+    balances: (opts = {}) => (ensureOpen(), q.balances(opts.limit ?? 100)),
+    audit(actor, action, data) {
+      ensureOpen()
+      const at = clock.now()
+      const res = stmt.insertAudit.run(at, actor, action, data === undefined ? null : JSON.stringify(data))
+      return { id: Number(res.lastInsertRowid), at, actor, action, data: data ?? null }
+    },
+    auditEntries: (opts = {}) => (ensureOpen(), q.audit(opts.limit ?? 100)),
+    query: (query = {}) => (ensureOpen(), q.timeline(query)),
+    coupon(code) {
+      ensureOpen()
+      const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
+      return row ? toCoupon(row) : null
+    },
+    couponHistory(code) {
+      ensureOpen()
+      const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
+      const coupon = row ? toCoupon(row) : null
+      const entries = q.entriesOf(code)
+      return {
+        coupon,
+        versions: q.versionsOf(code).map(toVersion),
+        entries,
+        progressive: entries.filter((e) => e.kind === 'progressive_update' || e.kind === 'first_lost_bet'),
+        ledger: buildLedger(code, coupon?.amount ?? null, entries),
+      }
+    },
+    deliveries: (opts = {}) => (ensureOpen(), q.deliveries(opts.limit ?? 100, opts.cursor ?? null, toDelivery)),
+    ledger(code) {
+      ensureOpen()
+      const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
+      return buildLedger(code, row ? toCoupon(row).amount : null, q.entriesOf(code))
+    },
+    onEntry(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close() {
+      if (closed) return
+      closed = true
+      listeners.clear()
+      db.close()
+    },
+  }
+}

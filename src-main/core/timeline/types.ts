@@ -1,0 +1,186 @@
+/** Shared types of the settlement history store. */
+
+export type DeliveryVerdict = 'valid' | 'forged' | 'unchecked'
+
+export type SnapshotSource = 'callback' | 'poll' | 'placement'
+
+export type TimelineKind =
+  | 'coupon_placed'
+  | 'progressive_update'
+  | 'first_lost_bet'
+  | 'settled'
+  | 'returned_for_recalculation'
+  | 'resettled'
+  | 'discovered_by_polling'
+  | 'missed_callback'
+  | 'late_callback'
+
+export const TIMELINE_KINDS: readonly TimelineKind[] = [
+  'coupon_placed',
+  'progressive_update',
+  'first_lost_bet',
+  'settled',
+  'returned_for_recalculation',
+  'resettled',
+  'discovered_by_polling',
+  'missed_callback',
+  'late_callback',
+]
+
+/** One bet of a snapshot, reduced to what the timeline derives from; the raw bet stays in `raw`. */
+export interface SnapshotBet {
+  id: string
+  status: number
+  settlementReasonCode: number | string | null
+}
+
+/** A coupon state as the store keeps it, whatever model it came from (callback, new or legacy API). */
+export interface CouponSnapshot {
+  code: string
+  status: number
+  amount: number | null
+  realWin: number | null
+  potentialWin: number | null
+  calculateDate: number | null
+  createdAt: number | null
+  bets: SnapshotBet[]
+  raw: unknown
+}
+
+export interface TimelineEntry {
+  id: number
+  /** Store clock when the entry was written (Unix ms). */
+  at: number
+  kind: TimelineKind
+  couponCode: string | null
+  source: SnapshotSource | 'reconciler'
+  /** Coupon status carried by the snapshot behind the entry (raw, unknown values kept). */
+  status: number | null
+  batchId: string | null
+  /** Entries of one coupon share a group (progressive accumulator updates are grouped by coupon). */
+  group: string | null
+  data: Record<string, unknown>
+}
+
+export interface DeliveryRow {
+  id: number
+  batchId: string | null
+  receivedAt: number
+  /** `valid` signature, `forged` (missing, malformed or wrong signature), `unchecked` (refused before the check: size, timeout). */
+  verdict: DeliveryVerdict
+  rawSize: number
+  answerStatus: number
+  couponCount: number | null
+  duplicate: boolean
+  note: string | null
+}
+
+export interface DeliveryMeta {
+  receivedAt?: number
+  rawSize: number
+  /** Exact body text as received (kept for audit; the signature was checked over these bytes). */
+  rawBody?: string
+}
+
+export interface ApplyResult {
+  processed: number
+  duplicate: boolean
+  entries: TimelineEntry[]
+}
+
+export interface StoredCoupon {
+  code: string
+  status: number | null
+  amount: number | null
+  realWin: number | null
+  calculateDate: number | null
+  placedByDesk: boolean
+  callbackExpected: boolean
+  currency: string | null
+  lastSource: SnapshotSource | null
+  updatedAt: number
+  raw: unknown
+}
+
+export interface CouponVersion {
+  id: number
+  code: string
+  version: number
+  source: SnapshotSource
+  batchId: string | null
+  status: number | null
+  observedAt: number
+  raw: unknown
+}
+
+export interface LedgerRow {
+  entryId: number
+  at: number
+  kind: 'stake' | 'credit' | 're_deduct'
+  /** Signed amount; null when the amount is not known (callbacks carry no `amount`). */
+  amount: number | null
+  note: string
+}
+
+export interface Ledger {
+  couponCode: string
+  rows: LedgerRow[]
+  /** Sum of the known amounts. */
+  net: number
+  /** false when a row's amount is still unknown. */
+  complete: boolean
+}
+
+export interface TimelineQuery {
+  from?: number
+  to?: number
+  couponCode?: string
+  status?: number
+  source?: string
+  kind?: TimelineKind | TimelineKind[]
+  limit?: number
+  cursor?: string | null
+}
+
+export interface Page<T> {
+  items: T[]
+  nextCursor: string | null
+}
+
+/** A verified, schema-checked callback payload as the store applies it. */
+export interface SettlementBatch {
+  event?: string
+  batchId: string
+  couponCount: number
+  coupons: unknown[]
+}
+
+export interface RejectedDelivery {
+  receivedAt?: number
+  rawSize: number
+  answerStatus: number
+  verdict: DeliveryVerdict
+  /** Short reason (`signature_missing`, `malformed_json`, ...); never payload data. */
+  note: string
+}
+
+export interface PlacementOptions {
+  /** The callback address the coupon was placed with; empty/null = no callback expected. */
+  callbackUrl?: string | null
+  currency?: string | null
+}
+
+export interface BalanceSample {
+  id: number
+  at: number
+  balance: number
+  source: string
+}
+
+export interface AuditEntry {
+  id: number
+  at: number
+  actor: string
+  action: string
+  data: unknown
+}

@@ -1,0 +1,106 @@
+/** App + session: bridge info, the active environment, session state and the theme preference. */
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { AppInfo, SessionStatus } from '../../src-preload/contract.js'
+import { call, onEvent } from '../api/desk.js'
+import { attempt } from '../composables/errors.js'
+
+export type ThemePreference = 'os' | 'light' | 'dark'
+export const THEME_KEY = 'partner-desk.theme'
+
+function readTheme(): ThemePreference {
+  try {
+    const v = globalThis.localStorage?.getItem(THEME_KEY)
+    return v === 'light' || v === 'dark' || v === 'os' ? v : 'os'
+  } catch {
+    return 'os'
+  }
+}
+
+export const useAppStore = defineStore('app', () => {
+  const info = ref<AppInfo | null>(null)
+  const session = ref<SessionStatus | null>(null)
+  const theme = ref<ThemePreference>(readTheme())
+  const busy = ref(false)
+
+  /** null until app.info answered: the UI then shows neither DEMO nor LIVE. */
+  const environment = computed(() => info.value?.environment ?? null)
+  /** Only a known Demo skips the real-placement confirmation. */
+  const isDemo = computed(() => environment.value === 'demo')
+  const signedIn = computed(() => session.value?.state === 'signed-in')
+
+  async function loadInfo(): Promise<void> {
+    const v = await attempt(() => call('app', 'info'), 'app.info')
+    if (v) info.value = v
+  }
+  async function loadSession(): Promise<void> {
+    const v = await attempt(() => call('session', 'status'), 'session.status')
+    if (v) session.value = v
+  }
+  async function load(): Promise<void> {
+    await Promise.all([loadInfo(), loadSession()])
+  }
+  async function login(): Promise<void> {
+    busy.value = true
+    try {
+      const v = await attempt(() => call('session', 'login'), 'session.login')
+      if (v) session.value = v
+    } finally {
+      busy.value = false
+    }
+  }
+  async function logout(): Promise<void> {
+    const v = await attempt(() => call('session', 'logout'), 'session.logout')
+    if (v) session.value = v
+  }
+  function setTheme(pref: ThemePreference): void {
+    theme.value = pref
+    try {
+      globalThis.localStorage?.setItem(THEME_KEY, pref)
+    } catch {
+      /* storage unavailable: keep the in-memory choice */
+    }
+  }
+
+  /* Demo scenarios: drive the simulated services (only offered in Demo). */
+  type DemoResult = 'win' | 'lose' | 'return'
+  const demoNow = ref<number | null>(null)
+  async function demoSettle(code: string, result: DemoResult): Promise<boolean> {
+    return (await attempt(() => call('demo', 'settle', { code, result }), 'demo.settle')) !== undefined
+  }
+  async function demoRecalculate(code: string, result: DemoResult): Promise<boolean> {
+    return (await attempt(() => call('demo', 'recalculate', { code, result }), 'demo.recalculate')) !== undefined
+  }
+  async function demoAdvance(ms: number): Promise<boolean> {
+    const v = await attempt(() => call('demo', 'advanceClock', { ms }), 'demo.advanceClock')
+    if (v) demoNow.value = v.now
+    return v !== undefined
+  }
+
+  onEvent('session.changed', (e) => {
+    session.value = e.status
+  })
+  onEvent('profile.changed', () => {
+    void load()
+  })
+
+  return {
+    info,
+    session,
+    theme,
+    busy,
+    environment,
+    isDemo,
+    signedIn,
+    demoNow,
+    load,
+    loadInfo,
+    loadSession,
+    login,
+    logout,
+    setTheme,
+    demoSettle,
+    demoRecalculate,
+    demoAdvance,
+  }
+})

@@ -1,0 +1,153 @@
+/**
+ * The bet slip: selected outcome pointers, singles/accumulator, amount, mode, the real-placement
+ * confirmation, and the last placement result (placed / rejected / unknown + its resolution).
+ * A placement is never retried here: an unknown outcome is only resolved on the operator's click.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { CouponDto, LineType, PlacementDto, ResolutionDto } from '../../src-preload/contract.js'
+import { call } from '../api/desk.js'
+import { attempt } from '../composables/errors.js'
+import { useAppStore } from './app.js'
+import { useCouponsStore } from './coupons.js'
+
+export interface Selection {
+  pointer: string
+  lineType: LineType
+  gameId: number
+  matchName: string
+  marketName: string
+  outcomeName: string
+  rate: number
+}
+export const MAX_ACCUMULATOR = 15
+export const MAX_SELECTIONS = 50
+
+export const useBetslipStore = defineStore('betslip', () => {
+  const selections = ref<Selection[]>([])
+  const multi = ref(true)
+  const amount = ref<number | null>(null)
+  const mode = ref<'accept' | 'reject'>('reject')
+  const confirmed = ref(false)
+  const placing = ref(false)
+  const resolving = ref(false)
+  const result = ref<PlacementDto | null>(null)
+  const resolution = ref<ResolutionDto | null>(null)
+
+  const pointers = computed(() => selections.value.map((s) => s.pointer))
+  const totalOdds = computed(() => selections.value.reduce((acc, s) => acc * s.rate, 1))
+  const couponCount = computed(() => (multi.value ? selections.value.length : selections.value.length > 0 ? 1 : 0))
+  const totalStake = computed(() => (amount.value ?? 0) * couponCount.value)
+  const tooManyForAccumulator = computed(() => !multi.value && selections.value.length > MAX_ACCUMULATOR)
+
+  function has(pointer: string): boolean {
+    return selections.value.some((s) => s.pointer === pointer)
+  }
+  function add(s: Selection): void {
+    if (has(s.pointer) || selections.value.length >= MAX_SELECTIONS) return
+    selections.value.push(s)
+  }
+  function remove(pointer: string): void {
+    selections.value = selections.value.filter((s) => s.pointer !== pointer)
+  }
+  function toggle(s: Selection): void {
+    if (has(s.pointer)) remove(s.pointer)
+    else add(s)
+  }
+  function clear(): void {
+    selections.value = []
+    confirmed.value = false
+  }
+  function dismissResult(): void {
+    result.value = null
+    resolution.value = null
+  }
+
+  /** An unresolved unknown outcome blocks a new placement (the first one may have gone through). */
+  const pendingUnknown = computed(() => result.value?.outcome === 'unknown' && (resolution.value === null || resolution.value.outcome === 'unknown'))
+
+  const canPlace = computed(() => {
+    const app = useAppStore()
+    if (pendingUnknown.value) return false
+    if (placing.value || selections.value.length === 0 || tooManyForAccumulator.value) return false
+    if (amount.value === null || !(amount.value > 0)) return false
+    if (!app.isDemo && !confirmed.value) return false
+    return true
+  })
+
+  function afterPlaced(coupons: CouponDto[]): void {
+    useCouponsStore().addPlaced(coupons)
+    clear()
+  }
+
+  async function place(): Promise<PlacementDto | undefined> {
+    if (!canPlace.value || amount.value === null) return undefined
+    const app = useAppStore()
+    placing.value = true
+    resolution.value = null
+    try {
+      const v = await attempt(
+        () =>
+          call('coupons', 'place', {
+            pointers: pointers.value,
+            amount: amount.value as number,
+            multi: multi.value,
+            mode: mode.value,
+            confirmed: app.isDemo ? false : confirmed.value,
+          }),
+        'coupons.place',
+      )
+      if (v) {
+        result.value = v
+        if (v.outcome === 'placed') afterPlaced(v.coupons)
+      }
+      return v
+    } finally {
+      placing.value = false
+      confirmed.value = false
+    }
+  }
+
+  async function resolve(): Promise<ResolutionDto | undefined> {
+    const r = result.value
+    if (!r || r.outcome !== 'unknown' || resolving.value) return undefined
+    resolving.value = true
+    try {
+      const v = await attempt(() => call('coupons', 'resolvePlacement', { attemptId: r.attemptId }), 'coupons.resolvePlacement')
+      if (v) {
+        resolution.value = v
+        if (v.outcome === 'placed') afterPlaced(v.coupons)
+      }
+      return v
+    } finally {
+      resolving.value = false
+    }
+  }
+
+  return {
+    selections,
+    multi,
+    amount,
+    mode,
+    confirmed,
+    placing,
+    resolving,
+    result,
+    resolution,
+    pointers,
+    totalOdds,
+    couponCount,
+    totalStake,
+    tooManyForAccumulator,
+    pendingUnknown,
+    canPlace,
+    has,
+    add,
+    remove,
+    toggle,
+    clear,
+    dismissResult,
+    place,
+    resolve,
+  }
+})

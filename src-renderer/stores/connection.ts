@@ -1,0 +1,63 @@
+/** Per-service connection state pushed by main (`connection.changed`). */
+import { defineStore } from 'pinia'
+import { computed, reactive, ref } from 'vue'
+import type { ConnectionState, ListenerStatusDto } from '../../src-preload/contract.js'
+import { call, onEvent } from '../api/desk.js'
+import { attempt } from '../composables/errors.js'
+
+export type Service = 'coupons' | 'feed' | 'listener'
+export interface ServiceState {
+  state: ConnectionState
+  message: string | null
+  at: number | null
+}
+
+export const useConnectionStore = defineStore('connection', () => {
+  const services = reactive<Record<Service, ServiceState>>({
+    coupons: { state: 'unknown', message: null, at: null },
+    feed: { state: 'unknown', message: null, at: null },
+    listener: { state: 'unknown', message: null, at: null },
+  })
+
+  /** Worst state across coupons and feed (the listener is optional and does not colour the whole bar). */
+  const overall = computed<ConnectionState>(() => {
+    const states = [services.coupons.state, services.feed.state]
+    if (states.includes('offline')) return 'offline'
+    if (states.includes('degraded')) return 'degraded'
+    if (states.every((s) => s === 'online')) return 'online'
+    return 'unknown'
+  })
+
+  function set(service: Service, state: ConnectionState, message: string | null): void {
+    services[service] = { state, message, at: Date.now() }
+  }
+
+  /** The local callback listener (the third "connection": inbound settlement callbacks). */
+  const listener = ref<ListenerStatusDto | null>(null)
+  const listenerBusy = ref(false)
+  async function listenerCall(method: 'status' | 'start' | 'stop'): Promise<void> {
+    listenerBusy.value = true
+    try {
+      const v = await attempt(() => call('listener', method), `listener.${method}`)
+      if (v) listener.value = v
+    } finally {
+      listenerBusy.value = false
+    }
+  }
+
+  onEvent('connection.changed', (e) => {
+    set(e.service, e.state, e.message)
+    if (e.service === 'listener') void listenerCall('status')
+  })
+
+  return {
+    services,
+    overall,
+    set,
+    listener,
+    listenerBusy,
+    loadListener: () => listenerCall('status'),
+    startListener: () => listenerCall('start'),
+    stopListener: () => listenerCall('stop'),
+  }
+})

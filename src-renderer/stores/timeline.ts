@@ -1,0 +1,104 @@
+/** Settlement timeline: filtered, cursor-paged query with live prepend, plus the callback delivery log. */
+import { defineStore } from 'pinia'
+import { reactive, ref } from 'vue'
+import type { DeliveryDto, InputOf, TimelineEntryDto } from '../../src-preload/contract.js'
+import { call, onEvent } from '../api/desk.js'
+import { attempt } from '../composables/errors.js'
+
+export interface TimelineFilters {
+  kind: string | null
+  couponCode: string
+  source: string | null
+}
+export const PAGE_SIZE = 100
+const MAX_LIVE_ITEMS = 2000
+
+export const useTimelineStore = defineStore('timeline', () => {
+  const filters = reactive<TimelineFilters>({ kind: null, couponCode: '', source: null })
+  const items = ref<TimelineEntryDto[]>([])
+  const nextCursor = ref<string | null>(null)
+  const loading = ref(false)
+  const liveCount = ref(0)
+  const deliveries = ref<DeliveryDto[]>([])
+  const deliveriesCursor = ref<string | null>(null)
+  const deliveriesLoading = ref(false)
+
+  function queryInput(cursor?: string): InputOf<'timeline', 'query'> {
+    const input: InputOf<'timeline', 'query'> = { limit: PAGE_SIZE }
+    if (filters.kind) input.kind = filters.kind
+    if (filters.source) input.source = filters.source
+    const code = filters.couponCode.trim()
+    if (code) input.couponCode = code
+    if (cursor) input.cursor = cursor
+    return input
+  }
+
+  function matches(e: TimelineEntryDto): boolean {
+    if (filters.kind && e.kind !== filters.kind) return false
+    if (filters.source && e.source !== filters.source) return false
+    const code = filters.couponCode.trim()
+    if (code && e.couponCode !== code) return false
+    return true
+  }
+
+  async function query(): Promise<void> {
+    loading.value = true
+    try {
+      const v = await attempt(() => call('timeline', 'query', queryInput()), 'timeline.query')
+      if (v) {
+        items.value = v.items
+        nextCursor.value = v.nextCursor
+        liveCount.value = 0
+      }
+    } finally {
+      loading.value = false
+    }
+  }
+
+  async function loadMore(): Promise<void> {
+    if (!nextCursor.value || loading.value) return
+    loading.value = true
+    try {
+      const v = await attempt(() => call('timeline', 'query', queryInput(nextCursor.value ?? undefined)), 'timeline.query')
+      if (v) {
+        const seen = new Set(items.value.map((x) => x.id))
+        items.value = [...items.value, ...v.items.filter((x) => !seen.has(x.id))]
+        nextCursor.value = v.nextCursor
+      }
+    } finally {
+      loading.value = false
+    }
+  }
+
+  function resetFilters(): void {
+    filters.kind = null
+    filters.source = null
+    filters.couponCode = ''
+  }
+
+  function prepend(e: TimelineEntryDto): void {
+    if (!matches(e) || items.value.some((x) => x.id === e.id)) return
+    items.value = [e, ...items.value].slice(0, MAX_LIVE_ITEMS)
+    liveCount.value++
+  }
+
+  async function loadDeliveries(more = false): Promise<void> {
+    if (more && !deliveriesCursor.value) return
+    deliveriesLoading.value = true
+    try {
+      const input: InputOf<'timeline', 'deliveries'> = { limit: PAGE_SIZE }
+      if (more && deliveriesCursor.value) input.cursor = deliveriesCursor.value
+      const v = await attempt(() => call('timeline', 'deliveries', input), 'timeline.deliveries')
+      if (v) {
+        deliveries.value = more ? [...deliveries.value, ...v.items] : v.items
+        deliveriesCursor.value = v.nextCursor
+      }
+    } finally {
+      deliveriesLoading.value = false
+    }
+  }
+
+  onEvent('timeline.entry', (e) => prepend(e.entry))
+
+  return { filters, items, nextCursor, loading, liveCount, deliveries, deliveriesCursor, deliveriesLoading, query, loadMore, resetFilters, prepend, loadDeliveries }
+})

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import BetSlip from '@renderer/components/BetSlip.vue'
+import { useAppStore } from '@renderer/stores/app.js'
+import { useBetslipStore, type Selection } from '@renderer/stores/betslip.js'
+import { useCouponsStore } from '@renderer/stores/coupons.js'
+import type { CouponDto, PlacementDto } from '../../src-preload/contract.js'
+import { demoInfo, installFakeDesk } from './fake-desk.js'
+import { freshPinia, mountWithApp } from './mount.js'
+
+const P1 = 'line#1001#1#1#0#1.85'
+const P2 = 'line#1002#1#3#0#2.4'
+function sel(pointer: string, gameId: number, rate: number): Selection {
+  return { pointer, lineType: 'line', gameId, matchName: `Home ${gameId} – Away`, marketName: '1X2', outcomeName: 'W1', rate }
+}
+const coupon: CouponDto = {
+  couponCode: '000000004711',
+  amount: 25,
+  coef: 1.85,
+  potentialWin: 46.25,
+  realWin: null,
+  status: 0,
+  statusLabel: 'Accepted',
+  createdAt: 1_700_000_000_000,
+  calculateDate: null,
+  couponType: 1,
+  bets: [],
+}
+
+describe('BetSlip', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('sends the exact coupons.place input and renders a rejection with its change records', async () => {
+    const rejection: PlacementDto = {
+      outcome: 'rejected',
+      code: 'ODDS_CHANGED',
+      errorCode: 501,
+      message: 'Odds changed',
+      changes: [
+        { gameId: 1001, betCoefficient: 1.85, actualCoefficient: 1.95, changeType: 1, status: 'rejected' },
+        { gameId: 1002, betCoefficient: 2.4, actualCoefficient: null, changeType: null, status: 'block' },
+      ],
+    }
+    const fake = installFakeDesk({ 'coupons.place': () => rejection })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P1, 1001, 1.85))
+    slip.add(sel(P2, 1002, 2.4))
+    slip.amount = 25
+    slip.mode = 'accept'
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+
+    await wrapper.find('[data-testid="slip-accumulator"] input').setValue(true)
+    expect(slip.multi).toBe(false)
+    expect(wrapper.find('[data-testid="slip-confirm"]').exists()).toBe(false) // Demo: no confirmation
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+
+    expect(fake.callsTo('coupons.place')).toEqual([{ pointers: [P1, P2], amount: 25, multi: false, mode: 'accept', confirmed: false }])
+    const result = wrapper.find('[data-testid="placement-result"]')
+    expect(result.attributes('data-outcome')).toBe('rejected')
+    expect(result.text()).toContain('ODDS_CHANGED')
+    expect(result.text()).toContain('error 501')
+    const rows = wrapper.findAll('[data-testid="change-record"]')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]!.text()).toContain('1001')
+    expect(rows[0]!.text()).toContain('1.85')
+    expect(rows[0]!.text()).toContain('1.95')
+    expect(rows[0]!.text()).toContain('increased')
+    expect(rows[1]!.text()).toContain('n/a')
+    expect(rows[1]!.text()).toContain('block')
+    // A rejection keeps the selections so the operator can adjust and retry deliberately.
+    expect(slip.selections).toHaveLength(2)
+    wrapper.unmount()
+  })
+
+  it('outside Demo requires the confirmation tick and sends confirmed: true', async () => {
+    const fake = installFakeDesk({
+      'app.info': () => demoInfo({ environment: 'custom', profileName: 'Acme' }),
+      'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }),
+    })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P1, 1001, 1.85))
+    slip.amount = 25
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+
+    const place = () => wrapper.find('[data-testid="place"]')
+    expect(place().attributes('disabled')).toBeDefined()
+    await place().trigger('click')
+    expect(fake.callsTo('coupons.place')).toHaveLength(0)
+
+    await wrapper.find('[data-testid="slip-confirm"]').trigger('click')
+    expect(slip.confirmed).toBe(true)
+    expect(place().attributes('disabled')).toBeUndefined()
+    await place().trigger('click')
+    await flushPromises()
+
+    expect(fake.callsTo('coupons.place')).toEqual([{ pointers: [P1], amount: 25, multi: true, mode: 'reject', confirmed: true }])
+    expect(wrapper.find('[data-testid="placement-result"]').attributes('data-outcome')).toBe('placed')
+    expect(wrapper.text()).toContain('000000004711')
+    expect(slip.selections).toHaveLength(0)
+    expect(slip.confirmed).toBe(false) // the tick is per placement
+    expect(useCouponsStore().active.map((c) => c.couponCode)).toEqual(['000000004711'])
+    wrapper.unmount()
+  })
+
+  it('never retries an unknown outcome; Resolve asks coupons.resolvePlacement', async () => {
+    const fake = installFakeDesk({
+      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-9', message: 'Timed out after the request was sent' }),
+      'coupons.resolvePlacement': () => ({ outcome: 'not_placed' }),
+    })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P1, 1001, 1.85))
+    slip.amount = 10
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="placement-result"]').attributes('data-outcome')).toBe('unknown')
+    expect(fake.callsTo('coupons.place')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeDefined()
+
+    await wrapper.find('[data-testid="resolve"]').trigger('click')
+    await flushPromises()
+    expect(fake.callsTo('coupons.resolvePlacement')).toEqual([{ attemptId: 'att-9' }])
+    expect(wrapper.find('[data-testid="resolution"]').attributes('data-outcome')).toBe('not_placed')
+    expect(fake.callsTo('coupons.place')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeUndefined()
+    wrapper.unmount()
+  })
+})

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import CouponTable from '@renderer/components/CouponTable.vue'
+import type { CouponDto } from '../../src-preload/contract.js'
+import { installFakeDesk } from './fake-desk.js'
+import { freshPinia, mountWithApp } from './mount.js'
+
+function coupon(code: string, status: number, statusLabel: string): CouponDto {
+  return { couponCode: code, amount: 10, coef: 2.5, potentialWin: 25, realWin: null, status, statusLabel, createdAt: 0, calculateDate: null, couponType: 1, bets: [] }
+}
+
+describe('CouponTable', () => {
+  it('shows an unknown status raw and a known one by its label', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const coupons = [coupon('000000000001', 37, ''), coupon('000000000002', 0, 'Accepted'), coupon('000000000003', 15, '')]
+    const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons } })
+
+    const rows = wrapper.findAll('[data-testid="coupon-row"]')
+    expect(rows.map((r) => r.attributes('data-code'))).toEqual(['000000000001', '000000000002', '000000000003'])
+    const status = (i: number) => rows[i]!.find('[data-testid="coupon-status"]')
+    expect(status(0).text()).toBe('status 37')
+    expect(status(0).attributes('data-known')).toBe('false')
+    expect(status(1).text()).toBe('Accepted')
+    expect(status(2).text()).toBe('Returned for recalculation')
+    expect(rows[0]!.text()).toContain('000000000001')
+    expect(rows[0]!.text()).toContain('10.00')
+    expect(rows[0]!.text()).toContain('2.50')
+    wrapper.unmount()
+  })
+
+  it('shows a server label for an unknown status as the raw number, never as a guess', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [coupon('000000000009', 99, 'won?')] } })
+    expect(wrapper.find('[data-testid="coupon-status"]').text()).toBe('status 99')
+    wrapper.unmount()
+  })
+})

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { couponStatusLabel, rejectionToDto } from '../../../src-main/core/desk/map-coupons.js'
+import { feedTools } from '../../../src-main/core/desk/feed-watches.js'
+import { matchToDto } from '../../../src-main/core/desk/map-feed.js'
+import { amountDeltaOf } from '../../../src-main/core/desk/map-timeline.js'
+import { accountStateOfError, tokenTailOf } from '../../../src-main/core/desk/session.js'
+import { DeskError } from '../../../src-main/core/shared/errors.js'
+import type { MatchSummary, Outcome } from '../../../src-main/core/feed/types.js'
+import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
+
+/** Pure mapping rules of the desk core (DTO shapes the UI relies on). */
+describe('desk DTO mapping', () => {
+  it('labels known coupon statuses and shows unknown ones raw', () => {
+    expect([0, 2, 4, 8, 15].map(couponStatusLabel)).toEqual(['open', 'won', 'lost', 'returned', 'awaiting recalculation'])
+    expect(couponStatusLabel(99)).toBe('status 99')
+  })
+
+  it('spells out a rejection: code, error_code and change records', () => {
+    const error = new DeskError('coupon_business', 'odds changed (error_code 501)', {
+      data: { errorCode: 501, errorMessage: null, changes: [{ gameId: 7, betCoefficient: 1.5, actualCoefficient: 1.7, changeType: 1, status: 'rejected' }] },
+    })
+    expect(rejectionToDto(error)).toEqual({
+      outcome: 'rejected',
+      code: 'coupon_business',
+      errorCode: 501,
+      message: 'odds changed (error_code 501)',
+      changes: [{ gameId: 7, betCoefficient: 1.5, actualCoefficient: 1.7, changeType: 1, status: 'rejected' }],
+    })
+    expect(rejectionToDto(new DeskError('coupon_invalid', 'bad pointer'))).toMatchObject({ errorCode: null, changes: [] })
+  })
+
+  it('maps account errors to the contract account states', () => {
+    expect(accountStateOfError(new DeskError('account_disabled', 'x'))).toBe('disabled')
+    expect(accountStateOfError(new DeskError('account_expired', 'x'))).toBe('expired')
+    expect(accountStateOfError(new DeskError('account_no_balance', 'x'))).toBe('no-balance')
+    expect(accountStateOfError(new DeskError('auth_failed', 'x'))).toBe('bad-credentials')
+    expect(accountStateOfError(new DeskError('coupon_business', 'x', { data: { errorCode: 1006 } }))).toBe('expired')
+    expect(accountStateOfError(new DeskError('coupon_http', 'x'))).toBe('unknown')
+    expect(tokenTailOf('…a1B2')).toBe('a1B2')
+    expect(tokenTailOf(null)).toBeNull()
+  })
+
+  it('builds match DTOs: icons from the CDN, no icon → null, outcome without pointer → not bettable', () => {
+    const outcome = (pointer: Outcome['pointer']): Outcome => ({
+      marketName: '1X2', name: 'W1', rate: 1.85, size: null, sizeText: '', pointer, blocked: false, playerId: null, extra: {},
+    })
+    const match: MatchSummary = {
+      key: 'live:42', lineType: 'live', gameId: 42, mainGameId: null, startMs: null, sportId: 1, sportName: 'Football', countryId: 3,
+      countryName: 'X', tournamentId: 9, tournamentName: 'Cup', opp1: { name: 'A', icon: 'a.png', id: 1, ids: [] }, opp2: { name: 'B', icon: '', id: 2, ids: [] },
+      score: null, periodName: null, timerSec: null, videoAvailable: false, videoId: null, trackerId: null,
+      markets: [{ groupId: 1, name: '1X2', columnsHint: 2, columns: [[outcome({ raw: '42|1|1|0', gameId: 42, groupId: 1, typeId: 1, param: 0 }), outcome(null)]], outcomes: [], extra: {} }],
+      oddsCounter: null, outcomeCount: 2, extra: {},
+    }
+    const dto = matchToDto(match, feedTools('http://cdn.test/'))
+    expect(dto).toMatchObject({ opp1IconUrl: 'http://cdn.test/opp/v1/color/a.webp', opp2IconUrl: null, score: '', period: '', timerSec: 0, startMs: 0, oddsCounter: 2, subGames: [] })
+    const [good, bad] = dto.markets![0].columns[0]
+    expect(good).toMatchObject({ pointer: 'live#42#1#1#0#1.85', blocked: false, size: null })
+    expect(bad).toMatchObject({ pointer: '', blocked: true })
+  })
+
+  it('derives the balance effect of timeline entries', () => {
+    const entry = (kind: string, data: Record<string, unknown>): TimelineEntry =>
+      ({ id: 1, at: 0, kind, couponCode: 'C1', source: 'callback', status: 2, batchId: null, group: null, data }) as TimelineEntry
+    const amount = () => 10
+    expect(amountDeltaOf(entry('coupon_placed', { amount: 10 }), amount)).toBe(-10)
+    expect(amountDeltaOf(entry('settled', { ledger: { kind: 'credit', amount: 18.5 } }), amount)).toBe(18.5)
+    expect(amountDeltaOf(entry('returned_for_recalculation', { ledger: { kind: 're_deduct' } }), amount)).toBe(-10)
+    expect(amountDeltaOf(entry('returned_for_recalculation', { ledger: { kind: 're_deduct' } }), () => null)).toBeNull()
+    expect(amountDeltaOf(entry('progressive_update', {}), amount)).toBeNull()
+  })
+})

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
+import { feed, rows, START_MS, startFeedSim } from './feed-helpers.js'
+
+let sim: RunningSimulator
+beforeAll(async () => {
+  sim = await startFeedSim({ matches: 1500 })
+})
+afterAll(async () => {
+  await sim?.close()
+})
+
+const nowSec = () => Math.floor(START_MS / 1000)
+/** The simulator's popularity weight is not a feed field: read it through the world seam. */
+const weightOf = (gameId: number) => sim.world.getMatch(gameId)!.weight
+
+describe('events', () => {
+  it('line with tournament 0 returns the Top-50: next 24 h by weight then start, grouped by tournament in that order', async () => {
+    const r = await feed(sim, '/v1/events/1/0/sub/50/line/en')
+    expect(r.page).toBe('/v1/events')
+    const list = rows(r.body)
+    expect(list).toHaveLength(50)
+    // Tournament groups appear in order of their first match; within a group the order is kept.
+    const ids = r.body.map((t: any) => t.tournament_id)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const t of r.body) expect(t.events_list.every((m: any) => m.tournament_id === t.tournament_id)).toBe(true)
+    // Reconstruct the rule from the full line and compare the selected set.
+    const all = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all&odds=false')).body)
+    const limit = nowSec() + 24 * 3600
+    const key = (m: any) => [m.game_start <= limit ? 0 : 1, -weightOf(m.game_id), m.game_start, m.game_id]
+    const cmp = (a: any, b: any) => {
+      const ka = key(a)
+      const kb = key(b)
+      for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i]
+      return 0
+    }
+    const expected = [...all].sort(cmp).slice(0, 50).map((m) => m.game_id)
+    expect(list.map((m: any) => m.game_id).sort()).toEqual([...expected].sort())
+    const firstPerTournament = r.body.map((t: any) => expected.indexOf(t.events_list[0].game_id))
+    expect(firstPerTournament).toEqual([...firstPerTournament].sort((a: number, b: number) => a - b))
+  })
+
+  it('match=all returns the full line: tournaments by highest weight, matches by start time', async () => {
+    const r = await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')
+    const list = rows(r.body)
+    expect(list.length).toBeGreaterThan(50)
+    const tops = r.body.map((t: any) => Math.max(...t.events_list.map((m: any) => weightOf(m.game_id))))
+    expect(tops).toEqual([...tops].sort((a: number, b: number) => b - a))
+    for (const t of r.body) {
+      const starts = t.events_list.map((m: any) => m.game_start)
+      expect(starts).toEqual([...starts].sort((a: number, b: number) => a - b))
+    }
+  })
+
+  it('prints match objects with the spec fields, flat oc_list, four-integer pointers, seconds', async () => {
+    const list = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')).body)
+    const m = list[0]
+    for (const field of ['game_id', 'game_mid', 'game_num', 'sgame_id', 'stat_id', 'game_start', 'game_dop_name', 'game_desk', 'sport_id', 'sport_name', 'country_id', 'country_name', 'tournament_id', 'tournament_name', 'opp_1_name', 'opp_2_name', 'opp_1_id', 'opp_2_id', 'opp_1_ids', 'opp_2_ids', 'opp_1_icon', 'opp_2_icon', 'timer', 'score_full', 'score_period', 'score_extra', 'period_name', 'extra_time', 'finale', 'pitch', 'stat_list', 'stat_list_extra', 'sub_games', 'event_plan', 'game_plan', 'game_oc_counter', 'game_oc_list', 'va', 'vi', 'zp']) {
+      expect(m, field).toHaveProperty(field)
+    }
+    expect(m).not.toHaveProperty('countryId')
+    expect(m.game_start).toBeGreaterThan(nowSec())
+    expect(m.game_start).toBeLessThan(nowSec() + 8 * 86400)
+    expect(m.opp_1_icon).toMatch(/\.png$/)
+    for (const x of list) {
+      expect(x.sub_games).toEqual([])
+      expect(x.event_plan).toEqual([])
+      expect(x.game_mid).toBeNull()
+      for (const market of x.game_oc_list) {
+        for (const oc of market.oc_list) {
+          expect(Array.isArray(oc)).toBe(false)
+          expect(oc.oc_pointer).toMatch(/^\d+\|\d+\|\d+\|-?\d+$/)
+          expect(oc.oc_pointer.split('|')[0]).toBe(String(x.game_id))
+          expect(oc.oc_rate).toBeGreaterThanOrEqual(1.01)
+        }
+      }
+    }
+    // Deliberate variety the client must handle.
+    expect(list.some((x) => x.game_oc_counter !== x.game_oc_list.reduce((n: number, g: any) => n + g.oc_list.length, 0))).toBe(true)
+    expect(list.some((x) => 'game_is_hot' in x)).toBe(true)
+    expect(new Set(list.map((x) => JSON.stringify([x.timer, x.score_full, x.finale, x.pitch]))).size).toBeGreaterThan(1)
+    expect(new Set(list.flatMap((x) => x.game_oc_list.flatMap((g: any) => g.oc_list.map((o: any) => typeof o.oc_size))))).toEqual(new Set(['number', 'string']))
+  })
+
+  it('odds=false drops game_oc_list but keeps game_oc_counter and the other fields', async () => {
+    const a = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en')).body)
+    const b = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?odds=false')).body)
+    expect(b.map((m) => m.game_id)).toEqual(a.map((m) => m.game_id))
+    for (const [i, m] of b.entries()) {
+      expect(m).not.toHaveProperty('game_oc_list')
+      expect(m.game_oc_counter).toBe(a[i].game_oc_counter)
+      const { game_oc_list: _drop, ...rest } = a[i]
+      expect(m).toEqual(rest)
+    }
+    expect(JSON.stringify(b).length * 2).toBeLessThan(JSON.stringify(a).length)
+  })
+
+  it('a tournament returns all its matches; live returns all live matches; esports need cybersport=true', async () => {
+    const menu = await feed(sim, '/v1/menu/line/en')
+    const tour = menu.body.find((s: any) => s.id === 1).sub.flatMap((c: any) => c.sub).sort((x: any, y: any) => y.counter - x.counter)[0]
+    const one = await feed(sim, `/v1/events/1/${tour.id}/sub/50/line/en`)
+    expect(one.body).toHaveLength(1)
+    expect(one.body[0].events_list).toHaveLength(tour.counter)
+    expect(tour.counter).toBeGreaterThan(50)
+    expect((await feed(sim, '/v1/events/3/1001/sub/50/line/en')).body).toEqual([])
+
+    const liveMenu = await feed(sim, '/v1/menu/live/en')
+    for (const sport of liveMenu.body) {
+      const live = rows((await feed(sim, `/v1/events/${sport.id}/0/sub/50/live/en`)).body)
+      expect(live).toHaveLength(sport.counter)
+      for (const m of live) {
+        expect(m.score_full).toMatch(/^\d+:\d+$/)
+        expect(typeof m.timer).toBe('number')
+        expect(m.period_name).not.toBe('')
+      }
+    }
+    const esports = await feed(sim, '/v1/events/40/0/sub/50/line/en?cybersport=true')
+    const cyberMenu = await feed(sim, '/v1/menu/line/en?cybersport=true')
+    expect(rows(esports.body)).toHaveLength(cyberMenu.body.find((s: any) => s.id === 40).counter)
+    expect((await feed(sim, '/v1/events/40/0/sub/50/line/en')).body).toEqual([])
+  })
+})
+
+describe('top selections and search', () => {
+  it('topmatches: page /v1/topmathes, up to 10, short card without odds unless full=true', async () => {
+    for (const type of ['line', 'live']) {
+      const r = await feed(sim, `/v1/topmatches/${type}/en`)
+      expect(r.page).toBe('/v1/topmathes')
+      expect(r.body.length).toBeGreaterThan(0)
+      expect(r.body.length).toBeLessThanOrEqual(10)
+      for (const m of r.body) {
+        expect(Object.keys(m).sort()).toEqual(['game_id', 'game_mid', 'game_start', 'opp_1_icon', 'opp_1_name', 'opp_2_icon', 'opp_2_name', 'period_name', 'score_full', 'sgame_id', 'sport_id', 'sport_name', 'stat_id', 'timer', 'tournament_name', 'va', 'vi', 'zp'])
+        expect([40, 85]).not.toContain(m.sport_id)
+      }
+      const full = await feed(sim, `/v1/topmatches/${type}/en?full=true`)
+      expect(full.body.map((m: any) => m.game_id)).toEqual(r.body.map((m: any) => m.game_id))
+      for (const m of full.body) {
+        expect(m).toHaveProperty('country_id')
+        expect(m).toHaveProperty('tournament_id')
+        expect(m.sub_games).toEqual([])
+        expect(m.event_plan).toEqual([])
+        expect(m.game_oc_list.length).toBeGreaterThan(0)
+        expect(Array.isArray(m.game_oc_list[0].oc_list[0])).toBe(false)
+      }
+      const noOdds = await feed(sim, `/v1/topmatches/${type}/en?full=true&odds=false`)
+      for (const m of noOdds.body) {
+        expect(m).not.toHaveProperty('game_oc_list')
+        expect(m).toHaveProperty('game_oc_counter')
+      }
+    }
+    const line = await feed(sim, '/v1/topmatches/line/en')
+    const live = await feed(sim, '/v1/topmatches/live/en')
+    expect(line.body.map((m: any) => m.game_id)).not.toEqual(live.body.map((m: any) => m.game_id))
+  })
+
+  it('toplist: Prematch of one sport, up to 10, stat_list empty with full=true', async () => {
+    const r = await feed(sim, '/v1/toplist/1/en')
+    expect(r.page).toBe('/v1/toplist')
+    expect(r.body).toHaveLength(10)
+    expect(r.body.every((m: any) => m.sport_id === 1 && m.timer === 0 && m.score_full === '0:0')).toBe(true)
+    const full = await feed(sim, '/v1/toplist/1/en?full=true')
+    for (const m of full.body) {
+      expect(m.stat_list).toEqual([])
+      expect(m.sub_games).toEqual([])
+      expect(m.game_oc_list.length).toBeGreaterThan(0)
+    }
+    const liveIds = new Set(rows((await feed(sim, '/v1/events/1/0/sub/50/live/en')).body).map((m) => m.game_id))
+    expect(r.body.some((m: any) => liveIds.has(m.game_id))).toBe(false)
+  })
+
+  it('topchampionships: up to 12, popularity order, no esports, counters, unknown type → []', async () => {
+    const r = await feed(sim, '/v1/topchampionships/line/en')
+    expect(r.page).toBe('/v1/topchampionships')
+    expect(r.body.length).toBe(12)
+    expect(r.body.map((c: any) => c.position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+    const menu = await feed(sim, '/v1/menu/line/en')
+    const counterOf = new Map(menu.body.flatMap((s: any) => s.sub.flatMap((c: any) => c.sub.map((t: any) => [t.id, t.counter]))))
+    for (const c of r.body) {
+      expect([40, 85]).not.toContain(c.sport_id)
+      expect(c.counter).toBe(counterOf.get(c.tournament_id))
+      const ev = await feed(sim, `/v1/events/${c.sport_id}/${c.tournament_id}/sub/50/line/en`)
+      expect(rows(ev.body)).toHaveLength(c.counter)
+    }
+    expect(r.body[0]).toMatchObject({ tournament_id: 1009, tournament_name: 'Champions League', sport_name: 'Football', country_name: 'International' })
+    const live = await feed(sim, '/v1/topchampionships/live/ru')
+    expect(live.body.length).toBeGreaterThan(0)
+    const unknown = await feed(sim, '/v1/topchampionships/soon/en')
+    expect(unknown.http).toBe(200)
+    expect(unknown.status).toBe(1)
+    expect(unknown.body).toEqual([])
+  })
+
+  it('search: participant names in the lang, URL-encoded, empty result is success', async () => {
+    const en = await feed(sim, '/v1/search/line/en/FC%20London')
+    expect(en.page).toBe('/v1/search')
+    expect(en.body.length).toBeGreaterThan(0)
+    for (const m of en.body) {
+      expect(`${m.opp_1_name} ${m.opp_2_name}`).toContain('FC London')
+      expect(m).toHaveProperty('tournament_id')
+      expect(m).toHaveProperty('country_id')
+      expect(m).toHaveProperty('country_name')
+      for (const absent of ['game_oc_list', 'stat_list', 'sub_games', 'event_plan', 'va', 'vi', 'zp']) expect(m).not.toHaveProperty(absent)
+    }
+    const ru = await feed(sim, `/v1/search/line/ru/${encodeURIComponent('ФК Лондон')}`)
+    expect(ru.body.map((m: any) => m.game_id)).toEqual(en.body.map((m: any) => m.game_id))
+    expect(ru.body[0].opp_1_name + ru.body[0].opp_2_name).toContain('Лондон')
+    const none = await feed(sim, '/v1/search/line/en/zzzz%20nobody')
+    expect(none).toMatchObject({ http: 200, status: 1, body: [] })
+    const liveHits = await feed(sim, '/v1/search/live/en/a')
+    expect(liveHits.body.every((m: any) => m.score_full !== undefined)).toBe(true)
+  })
+})

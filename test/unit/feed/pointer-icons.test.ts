@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { buildCouponPointer, countryIconUrl, normaliseEvent, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../../../src-main/core/feed/index.js'
+import { eventBody } from './fixtures.js'
+
+function outcomes() {
+  const result = normaliseEvent(eventBody(), 'live', 7001)
+  if (result.kind !== 'match') throw new Error('expected a match')
+  return result.match.markets!.flatMap((m) => m.outcomes)
+}
+
+describe('buildCouponPointer', () => {
+  it('builds line_type#game#group#type#param#coef from the feed outcome', () => {
+    const [over] = outcomes()
+    expect(buildCouponPointer(over, 'live')).toBe('live#7001#2#9#250#1.9')
+    expect(buildCouponPointer(over, 'line', 2.05)).toBe('line#7001#2#9#250#2.05')
+  })
+
+  it('appends the player id for player outcomes', () => {
+    const player = outcomes().find((o) => o.playerId !== null)!
+    expect(buildCouponPointer(player, 'live')).toBe('live#7001#30#1#0#3.1#555')
+  })
+
+  it('refuses an outcome without a valid oc_pointer or a bad coefficient', () => {
+    const [over] = outcomes()
+    expect(() => buildCouponPointer({ ...over, pointer: null }, 'live')).toThrow(/oc_pointer/)
+    expect(() => buildCouponPointer(over, 'live', 0)).toThrow(/coefficient/)
+    expect(() => buildCouponPointer(over, 'prematch' as never)).toThrow(/line type/)
+  })
+
+  it('never prints an exponent or long float tail', () => {
+    const [over] = outcomes()
+    expect(buildCouponPointer(over, 'live', 0.1 + 1.2)).toBe('live#7001#2#9#250#1.3')
+  })
+})
+
+describe('icon URLs', () => {
+  const cdn = 'http://cdn.example/'
+  it('builds sport, country, tournament icons from ids', () => {
+    expect(sportIconUrl(cdn, 1)).toBe('http://cdn.example/sports/v1/color/1.webp')
+    expect(countryIconUrl(cdn, 10)).toBe('http://cdn.example/flags/v1/color/10.webp')
+    expect(tournamentIconUrl(cdn, 100)).toBe('http://cdn.example/tournaments/v1/color/100.webp')
+    expect(sportIconUrl(cdn, null)).toBeNull()
+    expect(countryIconUrl(cdn, 0)).toBeNull()
+  })
+
+  it('team icon drops the original extension; empty names give null', () => {
+    expect(teamIconUrl(cdn, 'arsenal.png')).toBe('http://cdn.example/opp/v1/color/arsenal.webp')
+    expect(teamIconUrl(cdn, 'team_42')).toBe('http://cdn.example/opp/v1/color/team_42.webp')
+    expect(teamIconUrl(cdn, 'my team.final.jpg')).toBe('http://cdn.example/opp/v1/color/my%20team.final.webp')
+    expect(teamIconUrl(cdn, '')).toBeNull()
+    expect(teamIconUrl(cdn, '   ')).toBeNull()
+    expect(teamIconUrl(cdn, null)).toBeNull()
+    expect(teamIconUrl(cdn, '../../etc/passwd.png')).toBe('http://cdn.example/opp/v1/color/passwd.webp')
+  })
+})

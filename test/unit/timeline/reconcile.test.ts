@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { createManualClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
+import { createReconciler, type CouponReader } from '../../../src-main/core/timeline/reconcile.js'
+import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
+import { batch, bet, coupon, tempDir } from '../../integration/callbacks/helpers.js'
+
+/** Reader stand-in: the real coupon client against the simulator is covered in test/integration/timeline. */
+function fakeReader(state: { settled: Record<string, unknown>[]; byId: Record<string, unknown> }) {
+  const calls: Array<[string, unknown]> = []
+  let gate: Promise<void> | null = null
+  const reader: CouponReader & { calls: typeof calls; hold(): () => void } = {
+    calls,
+    hold() {
+      let release!: () => void
+      gate = new Promise((r) => (release = r))
+      return () => {
+        gate = null
+        release()
+      }
+    },
+    async calculated(minutes) {
+      calls.push(['calculated', minutes])
+      if (gate) await gate
+      return state.settled
+    },
+    async resultsByIds(codes) {
+      calls.push(['results', codes])
+      return codes.map((c) => state.byId[c]).filter(Boolean)
+    },
+  }
+  return reader
+}
+
+describe('reconciler', () => {
+  let tmp: ReturnType<typeof tempDir>
+  let clock: ManualClock
+  let store: TimelineStore
+  beforeEach(() => {
+    tmp = tempDir('desk-rec-')
+    clock = createManualClock()
+    store = openTimelineStore(join(tmp.dir, 't.sqlite'), { clock })
+  })
+  afterEach(() => {
+    store.close()
+    tmp.cleanup()
+  })
+
+  it('discovers by polling, marks a missed callback after the grace period, then a late callback', async () => {
+    const code = '000000000301'
+    store.recordPlacement([{ ...coupon(code, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
+    const settled = { ...coupon(code, 2, [bet('1', 1)]), amount: 10, real_win: 19 }
+    const reader = fakeReader({ settled: [], byId: { [code]: settled } })
+    const rec = createReconciler({ store, reader, clock, graceMs: 120_000 })
+    const first = await rec.runOnce()
+    expect(first.entries.map((e) => e.kind)).toEqual(['discovered_by_polling'])
+    expect(reader.calls).toEqual([['calculated', 120], ['results', [code]]])
+    clock.advance(60_000)
+    expect((await rec.runOnce()).entries).toEqual([])
+    clock.advance(60_000)
+    expect((await rec.runOnce()).entries.map((e) => e.kind)).toEqual(['missed_callback'])
+    const late = store.applyBatch(batch('late', [coupon(code, 2, [bet('1', 1)], { real_win: 19 })]), { rawSize: 1 })
+    expect(late.entries.map((e) => e.kind)).toEqual(['late_callback'])
+  })
+
+  it('narrows the calculated window to the time since the last good pass and widens it after errors', async () => {
+    const reader = fakeReader({ settled: [], byId: {} })
+    const rec = createReconciler({ store, reader, clock, intervalMs: 60_000 })
+    await rec.runOnce()
+    clock.advance(60_000)
+    await rec.runOnce()
+    expect(reader.calls.map((c) => c[1])).toEqual([120, 2])
+    const failing: CouponReader = { calculated: async () => Promise.reject(new Error('HTTP 503')), resultsByIds: async () => [] }
+    const rec2 = createReconciler({ store, reader: failing, clock })
+    const report = await rec2.runOnce()
+    expect(report.errors[0]).toMatch(/calculated: HTTP 503/)
+  })
+
+  it('never runs two passes at once', async () => {
+    const reader = fakeReader({ settled: [], byId: {} })
+    const release = reader.hold()
+    const rec = createReconciler({ store, reader, clock })
+    const a = rec.runOnce()
+    const b = await rec.runOnce()
+    expect(b.skipped).toBe(true)
+    expect(rec.running).toBe(true)
+    release()
+    expect((await a).skipped).toBe(false)
+    expect(reader.calls.filter((c) => c[0] === 'calculated')).toHaveLength(1)
+  })
+
+  it('stores settled coupons from the calculated window and emits entries to subscribers', async () => {
+    const seen: string[] = []
+    store.onEntry((e) => seen.push(`${e.kind}:${e.couponCode}`))
+    const reader = fakeReader({ settled: [{ ...coupon('000000000302', 4, [bet('1', 2)]), amount: 3, real_win: 0 }], byId: {} })
+    await createReconciler({ store, reader, clock }).runOnce()
+    expect(seen).toEqual(['discovered_by_polling:000000000302'])
+  })
+})
