@@ -12,7 +12,11 @@ function deskShim(): Plugin {
   return {
     name: 'desk-web-shim',
     resolveId: (id) => (id === SHIM_ID ? shim : undefined),
-    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: SHIM_ID }, injectTo: 'head-prepend' }],
+    // 'pre' so Vite bundles the injected entry like any other script of the page.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [{ tag: 'script', attrs: { type: 'module', src: SHIM_ID }, injectTo: 'head-prepend' }],
+    },
   }
 }
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { createMainWindow } from './window.js'
 import { registerIpc } from './ipc.js'
 import { hardenSession, hardenWebContents } from './security.js'
-import { createSafeStorageCipher } from './secrets.js'
+import { createAppCipher } from './secrets.js'
 import { createElectronStorage } from './store.js'
 import { createDispatcher } from '../core/shared/dispatch.js'
 import { createEventHub } from '../core/shared/events.js'
@@ -37,7 +37,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(async () => {
     hardenSession(session.defaultSession)
     const hub = createEventHub((error) => log(`event listener failed: ${String(error)}`))
-    const cipher = createSafeStorageCipher(log)
+    const cipher = createAppCipher(log)
     const vault = createSecretVault({ cipher, storage: createElectronStorage('vault') })
     const profiles = createProfileService({ storage: createElectronStorage('profiles'), vault })
     core = await createDeskCore({ dataDir: app.getPath('userData'), profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion() })

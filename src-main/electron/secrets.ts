@@ -1,27 +1,20 @@
 import { safeStorage } from 'electron'
-import type { SecretCipher } from '../core/vault/index.js'
+import { createSafeStorageCipher, type SecretCipher } from '../core/vault/index.js'
 
 /**
- * SecretCipher on Electron's safeStorage (Keychain, DPAPI, libsecret/kwallet). On Linux without a
- * keyring safeStorage falls back to `basic_text`, a hard-coded key: we refuse to treat that as
- * secure and say so loudly, and secrets are then kept for this session only (see the vault).
+ * The app's SecretCipher: Electron's safeStorage (Keychain, DPAPI, libsecret/kwallet), through the
+ * core adapter. When the OS offers no keyring (Linux `basic_text`) we say so loudly and hand the
+ * vault a cipher that refuses to encrypt, so secrets are kept for this session only, never on disk.
  */
-export function createSafeStorageCipher(log: (message: string) => void): SecretCipher {
-  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os'
-  const secure = safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown'
-  if (!secure) {
-    log(`WARNING: OS secret storage unavailable (backend ${backend}); secrets will not be persisted to disk.`)
-  }
-  return {
-    backend,
-    secure,
-    encrypt(plain: string): string {
-      if (!secure) throw new Error('Secure storage is not available on this system')
-      return safeStorage.encryptString(plain).toString('base64')
-    },
-    decrypt(blob: string): string {
-      if (!secure) throw new Error('Secure storage is not available on this system')
-      return safeStorage.decryptString(Buffer.from(blob, 'base64'))
-    },
+export function createAppCipher(log: (message: string) => void): SecretCipher {
+  try {
+    return createSafeStorageCipher(safeStorage)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    log(`WARNING: ${reason} Secrets will be kept for this session only.`)
+    const refuse = (): never => {
+      throw new Error('OS secret storage is unavailable')
+    }
+    return { backend: 'none', secure: false, encrypt: refuse, decrypt: refuse }
   }
 }

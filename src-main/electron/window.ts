@@ -17,7 +17,7 @@ export function createMainWindow(): MainWindow {
     show: false,
     title: 'Partner Desk',
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.mjs'),
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

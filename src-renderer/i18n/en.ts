@@ -67,6 +67,8 @@ export const en = {
     noMenu: 'No sections available in this line',
     pickTournament: 'Pick a sport or tournament on the left',
     pickMatch: 'Select a match to see all markets',
+    searchPlaceholder: 'Search participants (Enter)',
+    searchResults: 'Search: {text}',
     matches: '{n} matches',
     gone: 'Match no longer available',
     goneDetail: 'The feed answered: “{message}”. It may have ended, been cancelled or moved to Live with a new id.',

@@ -27,6 +27,11 @@ export const useBalanceStore = defineStore('balance', () => {
   }
 
   onEvent('balance.changed', (e) => apply(e.balance))
+  onEvent('profile.changed', () => {
+    current.value = null
+    previous.value = null
+    void refresh()
+  })
 
   return { current, previous, loading, refresh, apply }
 })

@@ -112,6 +112,15 @@ export const useCouponsStore = defineStore('coupons', () => {
   }
 
   onEvent('coupon.settled', (e) => onSettled(e.coupon))
+  onEvent('profile.changed', () => {
+    active.value = []
+    calculated.value = []
+    lookups.value = []
+    close()
+    activeAt.value = null
+    calculatedAt.value = null
+    if (poller.running.value) void poller.tick()
+  })
 
   return {
     active,

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia'
 import { reactive } from 'vue'
-import type { EventResultDto, InputOf, LineType, SportNode, TournamentEventsDto } from '../../src-preload/contract.js'
+import type { EventResultDto, InputOf, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-preload/contract.js'
 import { call, DeskCallError, onEvent } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 
@@ -22,6 +22,10 @@ export interface LineState {
   event: EventResultDto | null
   eventLoading: boolean
   updatedAt: number | null
+  /** Participant search results (on user action only); null = not searching. */
+  search: MatchDto[] | null
+  searchText: string
+  searching: boolean
 }
 
 function blank(): LineState {
@@ -37,6 +41,9 @@ function blank(): LineState {
     event: null,
     eventLoading: false,
     updatedAt: null,
+    search: null,
+    searchText: '',
+    searching: false,
   }
 }
 
@@ -61,6 +68,8 @@ export const useFeedStore = defineStore('feed', () => {
 
   async function selectTournament(lt: LineType, sportId: number, tournamentId: number): Promise<void> {
     const s = lines[lt]
+    s.search = null
+    s.searchText = ''
     s.sportId = sportId
     s.tournamentId = tournamentId
     s.eventsLoading = true
@@ -83,6 +92,27 @@ export const useFeedStore = defineStore('feed', () => {
     } finally {
       s.eventLoading = false
     }
+  }
+
+  async function search(lt: LineType, text: string): Promise<void> {
+    const s = lines[lt]
+    const q = text.trim()
+    s.searchText = q
+    if (!q) {
+      s.search = null
+      return
+    }
+    s.searching = true
+    try {
+      const v = await attempt(() => call('feed', 'search', { lineType: lt, text: q.slice(0, 100) }), 'feed.search')
+      if (v && s.searchText === q) s.search = v
+    } finally {
+      s.searching = false
+    }
+  }
+  function clearSearch(lt: LineType): void {
+    lines[lt].search = null
+    lines[lt].searchText = ''
   }
 
   function clearMatch(lt: LineType): void {
@@ -116,6 +146,15 @@ export const useFeedStore = defineStore('feed', () => {
     await attempt(() => call('feed', 'unwatch', { watchId }), 'feed.unwatch')
   }
 
+  // Another profile means another feed: drop what was shown and reload the menus that were open.
+  onEvent('profile.changed', () => {
+    for (const lt of ['line', 'live'] as const) {
+      const had = lines[lt].menuLoaded
+      Object.assign(lines[lt], blank())
+      if (had) void loadMenu(lt)
+    }
+  })
+
   onEvent('feed.updated', (e) => {
     const target = watches.get(e.watchId)
     if (!target) return
@@ -128,5 +167,5 @@ export const useFeedStore = defineStore('feed', () => {
     reportError(new DeskCallError(e.code, e.message), 'feed.updated')
   })
 
-  return { lines, loadMenu, selectTournament, selectMatch, clearMatch, watch, unwatch, apply, activeWatchCount: () => watches.size }
+  return { lines, loadMenu, selectTournament, selectMatch, search, clearSearch, clearMatch, watch, unwatch, apply, activeWatchCount: () => watches.size }
 })

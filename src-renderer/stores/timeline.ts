@@ -99,6 +99,13 @@ export const useTimelineStore = defineStore('timeline', () => {
   }
 
   onEvent('timeline.entry', (e) => prepend(e.entry))
+  onEvent('profile.changed', () => {
+    items.value = []
+    nextCursor.value = null
+    deliveries.value = []
+    deliveriesCursor.value = null
+    liveCount.value = 0
+  })
 
   return { filters, items, nextCursor, loading, liveCount, deliveries, deliveriesCursor, deliveriesLoading, query, loadMore, resetFilters, prepend, loadDeliveries }
 })

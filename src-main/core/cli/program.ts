@@ -27,7 +27,8 @@ export function buildProgram(deps: CommandDeps): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => deps.io.stdout(text),
-      writeErr: () => undefined,
+      // Help shown because a command was missing goes to stderr; error messages are printed by runCli.
+      writeErr: (text) => deps.io.stderr(text),
       outputError: () => undefined,
     })
   registerProfilesCommands(program, deps)
@@ -40,7 +41,7 @@ export function buildProgram(deps: CommandDeps): Command {
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
     for (const sub of command.commands) {
-      sub.exitOverride().configureOutput({ writeOut: (text) => deps.io.stdout(text), writeErr: () => undefined, outputError: () => undefined })
+      sub.exitOverride().configureOutput({ writeOut: (text) => deps.io.stdout(text), writeErr: (text) => deps.io.stderr(text), outputError: () => undefined })
       inherit(sub)
     }
   }
@@ -68,8 +69,9 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     return code
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT.ok
-      if (error.code === 'commander.executeSubCommandAsync') return EXIT.ok
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok
+      // Help printed (to stderr) because no command was given.
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.ok : EXIT.usage
       printError(io, 'usage', error.message.replace(/^error:\s*/i, ''))
       return EXIT.usage
     }

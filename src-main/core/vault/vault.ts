@@ -34,6 +34,8 @@ export interface SecretVault {
   has(profileId: string, kind: VaultKind): boolean
   /** Which kinds are stored; never the values. */
   status(profileId: string): Record<VaultKind, boolean>
+  /** True when the secret is held in memory only (the cipher refused to encrypt, e.g. no OS keyring). */
+  isSessionOnly(profileId: string, kind: VaultKind): boolean
 }
 
 export interface SecretVaultOptions {
@@ -43,6 +45,8 @@ export interface SecretVaultOptions {
   /** Storage key holding the encrypted map. Default `secrets`. */
   key?: string
   clock?: { now(): number }
+  /** Called when the cipher refuses to encrypt and a secret is kept for this session only. */
+  onSessionOnly?: (profileId: string, kind: VaultKind, error: unknown) => void
 }
 
 function assertKind(kind: string): asserts kind is VaultKind {
@@ -58,7 +62,6 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
   const redactor = options.redactor ?? defaultRedactor
   const key = options.key ?? 'secrets'
   const now = () => (options.clock ?? Date).now()
-
   const load = (): StoredSecrets => {
     const raw = storage.get(key)
     return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as StoredSecrets) : {}
@@ -66,6 +69,26 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
   const entryOf = (all: StoredSecrets, profileId: string, kind: VaultKind): StoredSecret | undefined => {
     const entry = Object.prototype.hasOwnProperty.call(all, profileId) ? all[profileId]?.[kind] : undefined
     return entry && typeof entry.blob === 'string' ? entry : undefined
+  }
+
+  /**
+   * Secrets the cipher would not encrypt (an insecure backend that refuses): kept in memory for
+   * this process only, never written in clear.
+   */
+  const session = new Map<string, string>()
+  const sessionKey = (profileId: string, kind: VaultKind) => `${profileId}\u0000${kind}`
+  const removeStored = (profileId: string, kind?: VaultKind): void => {
+    const all = load()
+    if (!Object.prototype.hasOwnProperty.call(all, profileId)) return
+    const next = { ...all }
+    if (kind === undefined) delete next[profileId]
+    else {
+      const rest = { ...(next[profileId] ?? {}) }
+      delete rest[kind]
+      if (Object.keys(rest).length === 0) delete next[profileId]
+      else next[profileId] = rest
+    }
+    storage.set(key, next)
   }
 
   return {
@@ -77,14 +100,26 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
       if (typeof value !== 'string' || value.length === 0) throw new DeskError('validation', 'A secret cannot be empty')
       if (value.length > MAX_SECRET_LENGTH) throw new DeskError('validation', 'Secret is too long')
       redactor.register(value)
+      let blob: string
+      try {
+        blob = cipher.encrypt(value)
+      } catch (error) {
+        session.set(sessionKey(profileId, kind), value)
+        removeStored(profileId, kind)
+        options.onSessionOnly?.(profileId, kind, error)
+        return
+      }
+      session.delete(sessionKey(profileId, kind))
       const all = load()
       const profileSecrets = { ...(all[profileId] ?? {}) }
-      profileSecrets[kind] = { backend: cipher.backend, blob: cipher.encrypt(value), updatedAt: now() }
+      profileSecrets[kind] = { backend: cipher.backend, blob, updatedAt: now() }
       storage.set(key, { ...all, [profileId]: profileSecrets })
       // A replaced value stays registered: it may still sit in requests or lines in flight.
     },
     get(profileId, kind) {
       assertKind(kind)
+      const held = session.get(sessionKey(profileId, kind))
+      if (held !== undefined) return held
       const entry = entryOf(load(), profileId, kind)
       if (!entry) return null
       if (entry.backend !== cipher.backend) {
@@ -96,25 +131,20 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
     },
     clear(profileId, kind) {
       if (kind !== undefined) assertKind(kind)
-      const all = load()
-      if (!Object.prototype.hasOwnProperty.call(all, profileId)) return
-      const next = { ...all }
-      if (kind === undefined) delete next[profileId]
-      else {
-        const rest = { ...(next[profileId] ?? {}) }
-        delete rest[kind]
-        if (Object.keys(rest).length === 0) delete next[profileId]
-        else next[profileId] = rest
-      }
-      storage.set(key, next)
+      for (const k of kind === undefined ? VAULT_KINDS : [kind]) session.delete(sessionKey(profileId, k))
+      removeStored(profileId, kind)
     },
     has(profileId, kind) {
       assertKind(kind)
-      return entryOf(load(), profileId, kind) !== undefined
+      return session.has(sessionKey(profileId, kind)) || entryOf(load(), profileId, kind) !== undefined
     },
     status(profileId) {
       const all = load()
-      return Object.fromEntries(VAULT_KINDS.map((kind) => [kind, entryOf(all, profileId, kind) !== undefined])) as Record<VaultKind, boolean>
+      return Object.fromEntries(VAULT_KINDS.map((kind) => [kind, session.has(sessionKey(profileId, kind)) || entryOf(all, profileId, kind) !== undefined])) as Record<
+        VaultKind,
+        boolean
+      >
     },
+    isSessionOnly: (profileId, kind) => session.has(sessionKey(profileId, kind)),
   }
 }

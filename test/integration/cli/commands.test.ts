@@ -179,6 +179,31 @@ describe('desk exit codes', () => {
   })
 })
 
+describe('desk --legacy and --profile', () => {
+  it('reads through the legacy routes with --legacy', async () => {
+    const active = await run(['coupons', 'active', '--legacy', '--json', ...urls], { env })
+    expect(active.code, active.stderr).toBe(0)
+    const coupons = active.json<CouponDto[]>()
+    expect(coupons.length).toBeGreaterThan(0)
+    const missing = await run(['coupons', 'get', '000000000000', '--legacy', ...urls], { env })
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/561/)
+  })
+
+  it('--profile picks a non-active profile by name; unknown names are usage errors', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-cli-pick-'))
+    const add = ['profiles', 'add', '--name', 'Other', '--coupon-url', sim.couponBaseUrl, '--feed-url', sim.feedApiUrl, '--cdn-url', sim.cdnUrl, '--username', 'demo2', '--data-dir', dir]
+    expect((await run(add, { env: { DESK_PASSWORD: 'demo' } })).code).toBe(0)
+    const login = await run(['login', '--profile', 'other', '--json', '--data-dir', dir])
+    expect(login.code, login.stderr).toBe(0)
+    expect(login.json<{ username: string; profile: string }>()).toMatchObject({ username: 'demo2', profile: 'Other' })
+    const unknown = await run(['balance', '--profile', 'ghost', '--data-dir', dir])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/^error profile_not_found: /)
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
+
 describe('desk with the Demo profile and no URLs', () => {
   it('starts the embedded simulator and stops it before returning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-cli-demo-'))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
 import type { MatchFinishedEvent } from '../../../src-main/core/simulator/world/types.js'
-import { control, feed, rows, startFeedSim } from './feed-helpers.js'
+import { control, feed, rows, startFeedSim, type Json } from './feed-helpers.js'
 
 let sim: RunningSimulator
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
   await sim?.close()
 })
 
-const unavailable = (r: { status: number; body: any }) => r.status === 1 && typeof r.body?.message === 'string' && !('game_id' in r.body)
+const unavailable = (r: { status: number; body: Json }) => r.status === 1 && typeof r.body?.message === 'string' && !('game_id' in r.body)
 
 describe('event', () => {
   it('returns one match with all markets in columns, sub-games and their own events', async () => {
@@ -21,20 +21,20 @@ describe('event', () => {
     expect(r.page).toBe('/v1/event')
     const m = r.body
     expect(m.game_id).toBe(sample.gameId)
-    expect(m.sub_games.map((s: any) => s.game_id)).toEqual(sample.subGameIds)
+    expect(m.sub_games.map((s: Json) => s.game_id)).toEqual(sample.subGameIds)
     for (const s of m.sub_games) expect(typeof s.game_name).toBe('string')
     for (const market of m.game_oc_list) {
       expect(Array.isArray(market.oc_list[0])).toBe(true)
       for (const col of market.oc_list) for (const oc of col) expect(oc.oc_pointer).toMatch(/^\d+\|\d+\|\d+\|-?\d+$/)
     }
-    const outcomes = m.game_oc_list.flatMap((g: any) => g.oc_list.flat())
+    const outcomes = m.game_oc_list.flatMap((g: Json) => g.oc_list.flat())
     const short = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')).body).find((x) => x.game_id === sample.gameId)
-    expect(outcomes.length).toBeGreaterThan(short.game_oc_list.flatMap((g: any) => g.oc_list).length)
+    expect(outcomes.length).toBeGreaterThan(short.game_oc_list.flatMap((g: Json) => g.oc_list).length)
     // Handicaps are signed, player markets carry op_id.
-    expect(outcomes.some((o: any) => o.oc_pointer.endsWith('|-150'))).toBe(true)
-    const players = outcomes.filter((o: any) => o.op_id !== null)
+    expect(outcomes.some((o: Json) => o.oc_pointer.endsWith('|-150'))).toBe(true)
+    const players = outcomes.filter((o: Json) => o.op_id !== null)
     expect(players.length).toBeGreaterThan(0)
-    expect(players.every((o: any) => typeof o.op_id === 'number')).toBe(true)
+    expect(players.every((o: Json) => typeof o.op_id === 'number')).toBe(true)
 
     const subRu = await feed(sim, `/v1/event/${sample.subGameIds[0]}/group/line/ru`)
     expect(subRu.body.game_mid).toBe(sample.gameId)
@@ -85,7 +85,7 @@ describe('lifecycle and control API', () => {
     const world = await control(sim, 'GET', '/world')
     const sample = world.json.line.sampleWithSubGames
     const menuBefore = await feed(sim, '/v1/menu/live/en')
-    const liveBefore = menuBefore.body.reduce((n: number, s: any) => n + s.counter, 0)
+    const liveBefore = menuBefore.body.reduce((n: number, s: Json) => n + s.counter, 0)
     const started = await control(sim, 'POST', `/matches/${sample.gameId}/start`)
     expect(started.status).toBe(200)
     const newId = started.json.gameId
@@ -96,18 +96,18 @@ describe('lifecycle and control API', () => {
     expect(live.body.game_id).toBe(newId)
     expect(live.body.score_full).toBe('0:0')
     expect(live.body.sub_games.length).toBe(sample.subGameIds.length)
-    expect(live.body.sub_games.map((s: any) => s.game_id)).not.toContain(sample.subGameIds[0])
+    expect(live.body.sub_games.map((s: Json) => s.game_id)).not.toContain(sample.subGameIds[0])
     const liveSub = await feed(sim, `/v1/event/${live.body.sub_games[0].game_id}/group/live/en`)
     expect(liveSub.body.game_mid).toBe(newId)
     const menuAfter = await feed(sim, '/v1/menu/live/en')
-    expect(menuAfter.body.reduce((n: number, s: any) => n + s.counter, 0)).toBe(liveBefore + 1)
+    expect(menuAfter.body.reduce((n: number, s: Json) => n + s.counter, 0)).toBe(liveBefore + 1)
     expect(sim.world.findMatchByAnyId(sample.gameId)?.gameId).toBe(newId)
     expect((await control(sim, 'POST', `/matches/${newId}/start`)).status).toBe(409)
   })
 
   it('a prematch match goes live by itself when its start time passes on the clock', async () => {
     const world = await control(sim, 'GET', '/world')
-    const sample = world.json.line.samples.sort((a: any, b: any) => a.startMs - b.startMs)[0]
+    const sample = world.json.line.samples.sort((a: Json, b: Json) => a.startMs - b.startMs)[0]
     const wait = sample.startMs - world.json.now
     expect(wait).toBeGreaterThan(0)
     await control(sim, 'POST', '/clock/advance', { ms: wait - 1000 })
@@ -124,7 +124,7 @@ describe('lifecycle and control API', () => {
     const events: MatchFinishedEvent[] = []
     const off = sim.world.onMatchFinished((e) => void events.push(e))
     const world = await control(sim, 'GET', '/world')
-    const live = world.json.live.samples.find((s: any) => s.sportId === 1)
+    const live = world.json.live.samples.find((s: Json) => s.sportId === 1)
     const result = await control(sim, 'POST', `/matches/${live.gameId}/finish`, { score: [2, 1] })
     off()
     expect(result.status).toBe(200)
@@ -160,7 +160,7 @@ describe('lifecycle and control API', () => {
     expect((await control(sim, 'POST', `/matches/${s.gameId}/odds`, { groupId, typeId, param, rate: 4.56 })).status).toBe(200)
     expect((await control(sim, 'POST', `/matches/${s.gameId}/block`, { groupId, typeId, param, blocked: true })).status).toBe(200)
     const r = await feed(sim, `/v1/event/${s.gameId}/group/line/en`)
-    const oc = r.body.game_oc_list.flatMap((g: any) => g.oc_list.flat()).find((o: any) => o.oc_pointer === s.outcome.pointer)
+    const oc = r.body.game_oc_list.flatMap((g: Json) => g.oc_list.flat()).find((o: Json) => o.oc_pointer === s.outcome.pointer)
     expect(oc).toMatchObject({ oc_rate: 4.56, oc_block: true })
     expect(sim.world.findOutcome('line', s.gameId, groupId, typeId, param)?.outcome.blocked).toBe(true)
     await control(sim, 'POST', `/matches/${s.gameId}/block`, { groupId, typeId, param, blocked: false })

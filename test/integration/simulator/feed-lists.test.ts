@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { feed, rows, START_MS, startFeedSim } from './feed-helpers.js'
+import { feed, rows, START_MS, startFeedSim, type Json } from './feed-helpers.js'
 
 let sim: RunningSimulator
 beforeAll(async () => {
@@ -21,22 +21,22 @@ describe('events', () => {
     const list = rows(r.body)
     expect(list).toHaveLength(50)
     // Tournament groups appear in order of their first match; within a group the order is kept.
-    const ids = r.body.map((t: any) => t.tournament_id)
+    const ids = r.body.map((t: Json) => t.tournament_id)
     expect(new Set(ids).size).toBe(ids.length)
-    for (const t of r.body) expect(t.events_list.every((m: any) => m.tournament_id === t.tournament_id)).toBe(true)
+    for (const t of r.body) expect(t.events_list.every((m: Json) => m.tournament_id === t.tournament_id)).toBe(true)
     // Reconstruct the rule from the full line and compare the selected set.
     const all = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all&odds=false')).body)
     const limit = nowSec() + 24 * 3600
-    const key = (m: any) => [m.game_start <= limit ? 0 : 1, -weightOf(m.game_id), m.game_start, m.game_id]
-    const cmp = (a: any, b: any) => {
+    const key = (m: Json) => [m.game_start <= limit ? 0 : 1, -weightOf(m.game_id), m.game_start, m.game_id]
+    const cmp = (a: Json, b: Json) => {
       const ka = key(a)
       const kb = key(b)
       for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i]
       return 0
     }
     const expected = [...all].sort(cmp).slice(0, 50).map((m) => m.game_id)
-    expect(list.map((m: any) => m.game_id).sort()).toEqual([...expected].sort())
-    const firstPerTournament = r.body.map((t: any) => expected.indexOf(t.events_list[0].game_id))
+    expect(list.map((m: Json) => m.game_id).sort()).toEqual([...expected].sort())
+    const firstPerTournament = r.body.map((t: Json) => expected.indexOf(t.events_list[0].game_id))
     expect(firstPerTournament).toEqual([...firstPerTournament].sort((a: number, b: number) => a - b))
   })
 
@@ -44,10 +44,10 @@ describe('events', () => {
     const r = await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')
     const list = rows(r.body)
     expect(list.length).toBeGreaterThan(50)
-    const tops = r.body.map((t: any) => Math.max(...t.events_list.map((m: any) => weightOf(m.game_id))))
+    const tops = r.body.map((t: Json) => Math.max(...t.events_list.map((m: Json) => weightOf(m.game_id))))
     expect(tops).toEqual([...tops].sort((a: number, b: number) => b - a))
     for (const t of r.body) {
-      const starts = t.events_list.map((m: any) => m.game_start)
+      const starts = t.events_list.map((m: Json) => m.game_start)
       expect(starts).toEqual([...starts].sort((a: number, b: number) => a - b))
     }
   })
@@ -76,10 +76,10 @@ describe('events', () => {
       }
     }
     // Deliberate variety the client must handle.
-    expect(list.some((x) => x.game_oc_counter !== x.game_oc_list.reduce((n: number, g: any) => n + g.oc_list.length, 0))).toBe(true)
+    expect(list.some((x) => x.game_oc_counter !== x.game_oc_list.reduce((n: number, g: Json) => n + g.oc_list.length, 0))).toBe(true)
     expect(list.some((x) => 'game_is_hot' in x)).toBe(true)
     expect(new Set(list.map((x) => JSON.stringify([x.timer, x.score_full, x.finale, x.pitch]))).size).toBeGreaterThan(1)
-    expect(new Set(list.flatMap((x) => x.game_oc_list.flatMap((g: any) => g.oc_list.map((o: any) => typeof o.oc_size))))).toEqual(new Set(['number', 'string']))
+    expect(new Set(list.flatMap((x) => x.game_oc_list.flatMap((g: Json) => g.oc_list.map((o: Json) => typeof o.oc_size))))).toEqual(new Set(['number', 'string']))
   })
 
   it('odds=false drops game_oc_list but keeps game_oc_counter and the other fields', async () => {
@@ -97,7 +97,7 @@ describe('events', () => {
 
   it('a tournament returns all its matches; live returns all live matches; esports need cybersport=true', async () => {
     const menu = await feed(sim, '/v1/menu/line/en')
-    const tour = menu.body.find((s: any) => s.id === 1).sub.flatMap((c: any) => c.sub).sort((x: any, y: any) => y.counter - x.counter)[0]
+    const tour = menu.body.find((s: Json) => s.id === 1).sub.flatMap((c: Json) => c.sub).sort((x: Json, y: Json) => y.counter - x.counter)[0]
     const one = await feed(sim, `/v1/events/1/${tour.id}/sub/50/line/en`)
     expect(one.body).toHaveLength(1)
     expect(one.body[0].events_list).toHaveLength(tour.counter)
@@ -116,7 +116,7 @@ describe('events', () => {
     }
     const esports = await feed(sim, '/v1/events/40/0/sub/50/line/en?cybersport=true')
     const cyberMenu = await feed(sim, '/v1/menu/line/en?cybersport=true')
-    expect(rows(esports.body)).toHaveLength(cyberMenu.body.find((s: any) => s.id === 40).counter)
+    expect(rows(esports.body)).toHaveLength(cyberMenu.body.find((s: Json) => s.id === 40).counter)
     expect((await feed(sim, '/v1/events/40/0/sub/50/line/en')).body).toEqual([])
   })
 })
@@ -133,7 +133,7 @@ describe('top selections and search', () => {
         expect([40, 85]).not.toContain(m.sport_id)
       }
       const full = await feed(sim, `/v1/topmatches/${type}/en?full=true`)
-      expect(full.body.map((m: any) => m.game_id)).toEqual(r.body.map((m: any) => m.game_id))
+      expect(full.body.map((m: Json) => m.game_id)).toEqual(r.body.map((m: Json) => m.game_id))
       for (const m of full.body) {
         expect(m).toHaveProperty('country_id')
         expect(m).toHaveProperty('tournament_id')
@@ -150,14 +150,14 @@ describe('top selections and search', () => {
     }
     const line = await feed(sim, '/v1/topmatches/line/en')
     const live = await feed(sim, '/v1/topmatches/live/en')
-    expect(line.body.map((m: any) => m.game_id)).not.toEqual(live.body.map((m: any) => m.game_id))
+    expect(line.body.map((m: Json) => m.game_id)).not.toEqual(live.body.map((m: Json) => m.game_id))
   })
 
   it('toplist: Prematch of one sport, up to 10, stat_list empty with full=true', async () => {
     const r = await feed(sim, '/v1/toplist/1/en')
     expect(r.page).toBe('/v1/toplist')
     expect(r.body).toHaveLength(10)
-    expect(r.body.every((m: any) => m.sport_id === 1 && m.timer === 0 && m.score_full === '0:0')).toBe(true)
+    expect(r.body.every((m: Json) => m.sport_id === 1 && m.timer === 0 && m.score_full === '0:0')).toBe(true)
     const full = await feed(sim, '/v1/toplist/1/en?full=true')
     for (const m of full.body) {
       expect(m.stat_list).toEqual([])
@@ -165,16 +165,16 @@ describe('top selections and search', () => {
       expect(m.game_oc_list.length).toBeGreaterThan(0)
     }
     const liveIds = new Set(rows((await feed(sim, '/v1/events/1/0/sub/50/live/en')).body).map((m) => m.game_id))
-    expect(r.body.some((m: any) => liveIds.has(m.game_id))).toBe(false)
+    expect(r.body.some((m: Json) => liveIds.has(m.game_id))).toBe(false)
   })
 
   it('topchampionships: up to 12, popularity order, no esports, counters, unknown type → []', async () => {
     const r = await feed(sim, '/v1/topchampionships/line/en')
     expect(r.page).toBe('/v1/topchampionships')
     expect(r.body.length).toBe(12)
-    expect(r.body.map((c: any) => c.position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+    expect(r.body.map((c: Json) => c.position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
     const menu = await feed(sim, '/v1/menu/line/en')
-    const counterOf = new Map(menu.body.flatMap((s: any) => s.sub.flatMap((c: any) => c.sub.map((t: any) => [t.id, t.counter]))))
+    const counterOf = new Map(menu.body.flatMap((s: Json) => s.sub.flatMap((c: Json) => c.sub.map((t: Json) => [t.id, t.counter]))))
     for (const c of r.body) {
       expect([40, 85]).not.toContain(c.sport_id)
       expect(c.counter).toBe(counterOf.get(c.tournament_id))
@@ -202,11 +202,11 @@ describe('top selections and search', () => {
       for (const absent of ['game_oc_list', 'stat_list', 'sub_games', 'event_plan', 'va', 'vi', 'zp']) expect(m).not.toHaveProperty(absent)
     }
     const ru = await feed(sim, `/v1/search/line/ru/${encodeURIComponent('ФК Лондон')}`)
-    expect(ru.body.map((m: any) => m.game_id)).toEqual(en.body.map((m: any) => m.game_id))
+    expect(ru.body.map((m: Json) => m.game_id)).toEqual(en.body.map((m: Json) => m.game_id))
     expect(ru.body[0].opp_1_name + ru.body[0].opp_2_name).toContain('Лондон')
     const none = await feed(sim, '/v1/search/line/en/zzzz%20nobody')
     expect(none).toMatchObject({ http: 200, status: 1, body: [] })
     const liveHits = await feed(sim, '/v1/search/live/en/a')
-    expect(liveHits.body.every((m: any) => m.score_full !== undefined)).toBe(true)
+    expect(liveHits.body.every((m: Json) => m.score_full !== undefined)).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { feed, rows, startFeedSim } from './feed-helpers.js'
+import { feed, rows, startFeedSim, type Json } from './feed-helpers.js'
 
 let sim: RunningSimulator
 beforeAll(async () => {
@@ -23,10 +23,10 @@ describe('feed navigation: menu, sports, countries, tournaments', () => {
       expect(r.body.length).toBeGreaterThan(0)
       for (const sport of r.body) {
         expect(sport.counter).toBeGreaterThan(0)
-        expect(sport.counter).toBe(sport.sub.reduce((n: number, c: any) => n + c.counter, 0))
+        expect(sport.counter).toBe(sport.sub.reduce((n: number, c: Json) => n + c.counter, 0))
         for (const country of sport.sub) {
           expect(country.sport_id).toBe(sport.id)
-          expect(country.counter).toBe(country.sub.reduce((n: number, t: any) => n + t.counter, 0))
+          expect(country.counter).toBe(country.sub.reduce((n: number, t: Json) => n + t.counter, 0))
           for (const t of country.sub) {
             expect(t).toMatchObject({ sport_id: sport.id, countryId: country.id })
             expect(t).not.toHaveProperty('country_id')
@@ -40,7 +40,7 @@ describe('feed navigation: menu, sports, countries, tournaments', () => {
 
   it('counters match the real number of listed matches (events with match=all)', async () => {
     const menu = await feed(sim, '/v1/menu/line/en')
-    const football = menu.body.find((s: any) => s.id === 1)
+    const football = menu.body.find((s: Json) => s.id === 1)
     const all = await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all&odds=false')
     expect(rows(all.body).length).toBe(football.counter)
     const tour = football.sub[0].sub[0]
@@ -51,32 +51,32 @@ describe('feed navigation: menu, sports, countries, tournaments', () => {
   it('keeps empty tournament names empty and localises names by lang', async () => {
     const en = await feed(sim, '/v1/menu/line/en')
     const ru = await feed(sim, '/v1/menu/line/ru')
-    const tours = en.body.flatMap((s: any) => s.sub.flatMap((c: any) => c.sub))
-    expect(tours.some((t: any) => t.name === '')).toBe(true)
-    expect(en.body.find((s: any) => s.id === 1).name).toBe('Football')
-    expect(ru.body.find((s: any) => s.id === 1).name).toBe('Футбол')
+    const tours = en.body.flatMap((s: Json) => s.sub.flatMap((c: Json) => c.sub))
+    expect(tours.some((t: Json) => t.name === '')).toBe(true)
+    expect(en.body.find((s: Json) => s.id === 1).name).toBe('Football')
+    expect(ru.body.find((s: Json) => s.id === 1).name).toBe('Футбол')
   })
 
   it('esports appear only with cybersport=true, regular sports only without it', async () => {
     const plain = await feed(sim, '/v1/sports/line/en')
     const cyber = await feed(sim, '/v1/sports/line/en?cybersport=true')
     expect(plain.page).toBe('/v1/sports')
-    expect(plain.body.map((s: any) => s.id).some((id: number) => ESPORTS.includes(id))).toBe(false)
+    expect(plain.body.map((s: Json) => s.id).some((id: number) => ESPORTS.includes(id))).toBe(false)
     expect(cyber.body.length).toBeGreaterThan(0)
-    expect(cyber.body.every((s: any) => ESPORTS.includes(s.id))).toBe(true)
+    expect(cyber.body.every((s: Json) => ESPORTS.includes(s.id))).toBe(true)
     const menuCyber = await feed(sim, '/v1/menu/line/en?cybersport=true')
-    expect(menuCyber.body.every((s: any) => ESPORTS.includes(s.id))).toBe(true)
+    expect(menuCyber.body.every((s: Json) => ESPORTS.includes(s.id))).toBe(true)
     for (const s of plain.body) expect(Object.keys(s).sort()).toEqual(['counter', 'id', 'name'])
   })
 
   it('countries and tournaments agree with the menu', async () => {
     const menu = await feed(sim, '/v1/menu/line/en')
-    const football = menu.body.find((s: any) => s.id === 1)
+    const football = menu.body.find((s: Json) => s.id === 1)
     const countries = await feed(sim, '/v1/countries/1/line/en')
     expect(countries.page).toBe('/v1/countries')
-    expect(countries.body.map((c: any) => [c.id, c.counter, c.sport_id])).toEqual(football.sub.map((c: any) => [c.id, c.counter, 1]))
+    expect(countries.body.map((c: Json) => [c.id, c.counter, c.sport_id])).toEqual(football.sub.map((c: Json) => [c.id, c.counter, 1]))
     expect(countries.body[0]).not.toHaveProperty('sub')
-    const england = football.sub.find((c: any) => c.id === 1)
+    const england = football.sub.find((c: Json) => c.id === 1)
     const tours = await feed(sim, '/v1/tournaments/1/1/line/en')
     expect(tours.page).toBe('/v1/tournaments')
     expect(tours.body).toEqual(england.sub)
@@ -110,17 +110,17 @@ describe('feed authentication and subscription', () => {
   it('never returns sports outside the limited key', async () => {
     const key = 'demo-key-limited'
     const menu = await feed(sim, '/v1/menu/line/en', key)
-    expect(menu.body.map((s: any) => s.id).sort()).toEqual(LIMITED)
+    expect(menu.body.map((s: Json) => s.id).sort()).toEqual(LIMITED)
     const live = await feed(sim, '/v1/menu/live/en', key)
-    expect(live.body.every((s: any) => LIMITED.includes(s.id))).toBe(true)
+    expect(live.body.every((s: Json) => LIMITED.includes(s.id))).toBe(true)
     for (const path of ['/v1/topmatches/line/en?full=true', '/v1/topmatches/live/en', '/v1/search/line/en/a']) {
       const r = await feed(sim, path, key)
       expect(r.status).toBe(1)
       expect(r.body.length).toBeGreaterThan(0)
-      expect(r.body.every((m: any) => LIMITED.includes(m.sport_id))).toBe(true)
+      expect(r.body.every((m: Json) => LIMITED.includes(m.sport_id))).toBe(true)
     }
     const champs = await feed(sim, '/v1/topchampionships/line/en', key)
-    expect(champs.body.every((c: any) => LIMITED.includes(c.sport_id))).toBe(true)
+    expect(champs.body.every((c: Json) => LIMITED.includes(c.sport_id))).toBe(true)
     expect((await feed(sim, '/v1/events/2/0/sub/50/line/en', key)).body).toEqual([])
     expect((await feed(sim, '/v1/toplist/2/en', key)).body).toEqual([])
     expect((await feed(sim, '/v1/countries/2/line/en', key)).body).toEqual([])

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { feed, rows, startFeedSim } from './feed-helpers.js'
+import { feed, rows, startFeedSim, type Json } from './feed-helpers.js'
 
 let sim: RunningSimulator
 let startupMs = 0
@@ -19,13 +19,13 @@ describe('a 5,000-match Prematch line', () => {
     expect(startupMs).toBeLessThan(2500)
     const menu = await feed(sim, '/v1/menu/line/en')
     const cyber = await feed(sim, '/v1/menu/line/en?cybersport=true')
-    const total = [...menu.body, ...cyber.body].reduce((n: number, s: any) => n + s.counter, 0)
+    const total = [...menu.body, ...cyber.body].reduce((n: number, s: Json) => n + s.counter, 0)
     expect(total).toBe(5000)
   })
 
   it('answers match=all for the biggest sport fast and completely', async () => {
     const menu = await feed(sim, '/v1/menu/line/en')
-    const biggest = [...menu.body].sort((a: any, b: any) => b.counter - a.counter)[0]
+    const biggest = [...menu.body].sort((a: Json, b: Json) => b.counter - a.counter)[0]
     expect(biggest.counter).toBeGreaterThan(1000)
     const t0 = performance.now()
     const r = await feed(sim, `/v1/events/${biggest.id}/0/sub/50/line/en?match=all`)

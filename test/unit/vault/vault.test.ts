@@ -71,3 +71,20 @@ describe('secret vault', () => {
     expect(() => wrongKey.get('p1', 'password')).toThrow(/cannot be decrypted/)
   })
 })
+
+describe('secret vault with a cipher that refuses to encrypt (no OS keyring)', () => {
+  it('keeps the secret for this session only, never in storage, and says so', () => {
+    const storage = createMemoryStorage()
+    const refusing = { backend: 'basic_text', secure: false, encrypt: () => { throw new Error('no keyring') }, decrypt: () => { throw new Error('no keyring') } }
+    const events: string[] = []
+    const vault = createSecretVault({ cipher: refusing, storage, redactor: createRedactor(), onSessionOnly: (id, kind) => events.push(`${id}:${kind}`) })
+    vault.set('p1', 'password', 'session-only-pw')
+    expect(events).toEqual(['p1:password'])
+    expect(vault.get('p1', 'password')).toBe('session-only-pw')
+    expect(vault.status('p1').password).toBe(true)
+    expect(vault.isSessionOnly('p1', 'password')).toBe(true)
+    expect(JSON.stringify(storage.dump())).not.toContain('session-only-pw')
+    vault.clear('p1')
+    expect(vault.has('p1', 'password')).toBe(false)
+  })
+})

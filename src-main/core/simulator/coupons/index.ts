@@ -6,6 +6,7 @@ import { createAuth } from './auth.js'
 import { createCallbackSender, type DeliveryLogEntry, type FailPlan } from './callbacks.js'
 import type { ServiceContext } from './context.js'
 import { createControlHandler } from './control.js'
+import { legacyFail, newFail } from './envelope.js'
 import { createFaults } from './faults.js'
 import { callbackSnapshot } from './model.js'
 import { createLegacyRoutes } from './routes-legacy.js'
@@ -74,7 +75,16 @@ export function createCouponService(options: CouponServiceOptions): CouponServic
   return {
     async handler(req) {
       const path = req.path.length > 1 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path
-      return (await newRoutes(req, path)) ?? (await legacyRoutes(req, path))
+      try {
+        return (await newRoutes(req, path)) ?? (await legacyRoutes(req, path))
+      } catch (error) {
+        // An unexpected failure still answers in the route family's envelope with error 10000.
+        console.error('[sim-coupons] request failed:', error instanceof Error ? error.message : error)
+        const env = { clock, startedAt: performance.now(), path }
+        return path.startsWith('/api/partner/') || (path.startsWith('/api/v3/partner/bet/') && path !== '/api/v3/partner/bet/list')
+          ? newFail(env, 10000, 'internal error', null, 500)
+          : legacyFail(clock, 10000, 'internal error', null, 500)
+      }
     },
     controlHandler: createControlHandler(ctx),
     setPublicBaseUrl() {},

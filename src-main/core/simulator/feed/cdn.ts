@@ -18,7 +18,7 @@ export function createCdnHandler(): SimHandler {
   return (req) => {
     const match = /^\/(sports|flags|tournaments|opp)\/v1\/color\/([^/]+)\.webp$/.exec(req.path)
     if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, body: { error: 'method not allowed' } }
-    let name = ''
+    let name: string
     try {
       name = match ? decodeURIComponent(match[2]) : ''
     } catch {

@@ -1,5 +1,6 @@
 import type { I18nText } from './types.js'
 import { playersOf, TOURNAMENT_BY_ID } from './catalog.js'
+import { GROUP, normalCdf, rateOf, SD, TYPE } from './markets.js'
 import { isSegmentSubGame, type Rng } from './generate.js'
 import type { StatItem, WorldMatch } from './model.js'
 
@@ -74,12 +75,14 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
         if (sub.score1 + sub.score2 === 0 && isSegmentSubGame(sub)) addScore(sub, scored.side, 1, 0)
       }
       if (match.pitch !== null) match.pitch = match.pitch === match.opp1Id ? match.opp2Id : match.opp1Id
+      repriceLive(match, now)
       return match.score1 >= setsToWin || match.score2 >= setsToWin || elapsed >= match.durationMs
     }
     return elapsed >= match.durationMs
   }
   if (scored) {
     addScore(match, scored.side, scored.points, pIdx)
+    repriceLive(match, now)
     for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, scored.side, scored.points, 0)
   }
   for (const sub of subs) {
@@ -100,7 +103,10 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
   } else if (match.state === 'prematch') {
     // Finished straight from Prematch (control API): invent a plausible result.
     const events = sport.kind === 'points' ? 0 : Math.round(sport.expectedTotal * (0.5 + rng()))
-    for (let i = 0; i < events; i++) rng() < match.strength ? match.score1++ : match.score2++
+    for (let i = 0; i < events; i++) {
+      if (rng() < match.strength) match.score1++
+      else match.score2++
+    }
     if (sport.kind === 'points') {
       match.score1 = Math.round(sport.expectedTotal / 2 + (match.strength - 0.5) * 20 + (rng() - 0.5) * 20)
       match.score2 = Math.round(sport.expectedTotal / 2 - (match.strength - 0.5) * 20 + (rng() - 0.5) * 20)
@@ -150,6 +156,43 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
     for (let g = 0; g < goals; g++) {
       const pick = Math.floor(rng() * (players.length + 1))
       if (pick < players.length) match.scorers.add(players[pick].id)
+    }
+  }
+}
+
+/**
+ * Re-prices the main markets of a live match from its score and the share of time left, so a side
+ * leading late gets short odds. Player markets and blocks are left alone.
+ */
+export function repriceLive(match: WorldMatch, now: number): void {
+  const sport = match.sport
+  const left = Math.max(0, 1 - (now - (match.liveStartMs ?? now)) / match.durationMs)
+  const sd = SD[sport.kind]
+  const mu = sport.kind === 'points' ? sport.expectedTotal + Math.round((match.strength - 0.5) * 20) : sport.expectedTotal
+  const meanTotal = match.score1 + match.score2 + mu * left
+  const meanDiff = match.score1 - match.score2 + (2 * match.strength - 1) * sd.scale * left
+  // Spread of what is still to come: Poisson-like for goals, wide for points, narrow for sets.
+  const spread = sport.kind === 'goals' ? Math.sqrt(mu * left) : (sport.kind === 'points' ? 13 : 0.9) * Math.sqrt(left)
+  const sdTotal = Math.max(0.3, spread)
+  const sdDiff = Math.max(0.3, spread)
+  const p1 = normalCdf((meanDiff - 0.5) / sdDiff)
+  const p2 = normalCdf((-meanDiff - 0.5) / sdDiff)
+  const px = Math.max(0.01, 1 - p1 - p2)
+  const pWin1 = normalCdf(meanDiff / sdDiff)
+  const prob: Record<number, (param: number) => number> = {
+    [TYPE.w1]: () => p1, [TYPE.x]: () => px, [TYPE.w2]: () => p2,
+    [TYPE.d1x]: () => p1 + px, [TYPE.d12]: () => p1 + p2, [TYPE.dx2]: () => px + p2,
+    [TYPE.win1]: () => pWin1, [TYPE.win2]: () => 1 - pWin1,
+    [TYPE.h1]: (param) => normalCdf((meanDiff + param / 100) / sdDiff),
+    [TYPE.h2]: (param) => normalCdf((-meanDiff + param / 100) / sdDiff),
+    [TYPE.over]: (param) => normalCdf((meanTotal - param / 100) / sdTotal),
+    [TYPE.under]: (param) => normalCdf((param / 100 - meanTotal) / sdTotal),
+  }
+  for (const market of match.markets) {
+    if (market.groupId === GROUP.scorer || market.groupId === GROUP.btts) continue
+    for (const o of market.outcomes) {
+      const p = prob[o.typeId]
+      if (p) o.rate = rateOf(p(o.param))
     }
   }
 }

@@ -58,14 +58,22 @@ export interface MarketProfile {
   scorers: null | { team1: TeamDef; team2: TeamDef }
 }
 
-const SD: Record<SportKind, { total: number; diff: number; scale: number }> = {
+export const SD: Record<SportKind, { total: number; diff: number; scale: number }> = {
   goals: { total: 1.1, diff: 1.0, scale: 1.4 },
   points: { total: 9, diff: 8, scale: 14 },
   sets: { total: 0.6, diff: 0.7, scale: 1.2 },
 }
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x))
-const rateOf = (p: number) => Math.min(30, Math.max(1.01, Math.round((0.94 / Math.max(p, 0.01)) * 100) / 100))
+
+/** Standard normal CDF (Abramowitz–Stegun 7.1.26), enough for odds. */
+export function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2
+  const t = 1 / (1 + 0.3275911 * z)
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z)
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2
+}
+export const rateOf = (p: number) => Math.min(30, Math.max(1.01, Math.round((0.94 / Math.max(p, 0.01)) * 100) / 100))
 
 /** Lines around an expected total (x.5 main line, quarter lines for goals). */
 export function totalLines(kind: SportKind, mu: number): number[] {

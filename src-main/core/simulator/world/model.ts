@@ -72,4 +72,6 @@ export interface FeedWorld extends SimWorld {
   counters(lineType: LineType): Map<number, SportCount>
   getWorldMatch(gameId: number, lineType?: LineType): WorldMatch | undefined
   allMainMatches(lineType: LineType): WorldMatch[]
+  /** All served matches of a line type, sub-games included. */
+  matches(lineType: LineType): WorldMatch[]
 }

@@ -1,8 +1,8 @@
 import seedrandom from 'seedrandom'
 import type { SimClock } from '../clock.js'
-import type { LineType, MatchFinishedEvent, OutcomeLookup, SimMatch } from './types.js'
+import type { LineType, MatchFinishedEvent, OutcomeLookup } from './types.js'
 import { createIdSource, generateMatch, type Rng } from './generate.js'
-import { driftOdds, initLiveState, liveStep, settleScores } from './live.js'
+import { driftOdds, initLiveState, liveStep, repriceLive, settleScores } from './live.js'
 import { settleOutcome } from './markets.js'
 import type { FeedWorld, SportCount, WorldMatch } from './model.js'
 
@@ -117,6 +117,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
     // Play the elapsed part quickly (one-minute steps) so scores and stats look lived-in.
     for (let at = main.startMs + MINUTE; at <= t0; at += MINUTE) if (liveStep(main, subs, at, MINUTE, genRng)) break
     liveStep(main, subs, t0, 0, genRng)
+    repriceLive(main, t0)
     addTree(tree)
   }
 
@@ -192,7 +193,8 @@ export function createWorld(options: WorldOptions): FeedWorld {
       if (m.mainGameId !== null) continue
       const subs = subsOf.get(m) ?? []
       if (liveStep(m, subs, now, LIVE_TICK_MS, liveRng)) done.push(m)
-      // Odds of a live match move about every 30 s simulated (cheap enough for long clock jumps).
+      // Odds follow score and time left (about every 2 min) and wobble about every 30 s.
+      if (liveRng() < 0.08) repriceLive(m, now)
       if (liveRng() < 0.33) driftOdds(m, liveRng, 3, 0.01)
       for (const sub of subs) if (liveRng() < 0.1) driftOdds(sub, liveRng, 1, 0.01)
     }
@@ -277,7 +279,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
       armNextStart()
       return true
     },
-    matches: (lineType): SimMatch[] => [...index[lineType].served.values()],
+    matches: (lineType) => [...index[lineType].served.values()],
     mainMatchesOfSport: (lineType, sportId) => [...(index[lineType].bySport.get(sportId) ?? [])],
     mainMatchesOfTournament: (lineType, tournamentId) => [...(index[lineType].byTournament.get(tournamentId) ?? [])],
     allMainMatches: (lineType) => [...index[lineType].bySport.values()].flatMap((set) => [...set]),

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import FeedBrowser from '@renderer/components/FeedBrowser.vue'
+import { useBetslipStore } from '@renderer/stores/betslip.js'
+import type { MarketDto, MatchDto, OutcomeDto, SportNode } from '../../src-preload/contract.js'
+import { installFakeDesk } from './fake-desk.js'
+import { freshPinia, mountWithApp } from './mount.js'
+
+const oc = (name: string, rate: number, blocked = false): OutcomeDto => ({ name, rate, size: null, blocked, playerId: null, pointer: `line#7001#1#${name}#0#${rate}` })
+const markets = (w1: number): MarketDto[] => [
+  { groupId: 1, name: '1X2', columns: [[oc('W1', w1)], [oc('X', 3.3)], [oc('W2', 4.1, true)]] },
+  { groupId: 17, name: 'Total', columns: [[oc('Over', 1.9)], [oc('Under', 1.9)]] },
+]
+const match = (gameId: number, m: MarketDto[] | null): MatchDto => ({
+  key: `line:${gameId}`,
+  lineType: 'line',
+  gameId,
+  mainGameId: null,
+  sportId: 1,
+  sportName: 'Football',
+  countryName: 'England',
+  tournamentId: 88,
+  tournamentName: 'Premier League',
+  startMs: 1_800_000_000_000,
+  opp1: 'Arsenal',
+  opp2: 'Chelsea',
+  opp1IconUrl: null,
+  opp2IconUrl: null,
+  score: '0:0',
+  period: '',
+  timerSec: 0,
+  oddsCounter: 140,
+  markets: m,
+  subGames: [],
+})
+const menu: SportNode[] = [{ id: 1, name: 'Football', counter: 1, iconUrl: '', countries: [{ id: 44, name: 'England', counter: 1, iconUrl: '', tournaments: [{ id: 88, name: 'Premier League', counter: 1, iconUrl: '' }] }] }]
+
+describe('FeedBrowser (Line)', () => {
+  it('loads menu → events → event, keeps them fresh through feed.watch and unwatches on leave', async () => {
+    let n = 0
+    const fake = installFakeDesk({
+      'feed.menu': () => menu,
+      'feed.events': () => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }],
+      'feed.event': () => ({ kind: 'match', match: match(7001, markets(1.85)) }),
+      'feed.watch': () => ({ watchId: `w${++n}` }),
+      'feed.unwatch': () => ({ removed: true }),
+    })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
+    await flushPromises()
+
+    // First visit opens the first sport (tournamentId 0 = all its tournaments).
+    expect(fake.callsTo('feed.events')).toEqual([{ lineType: 'line', sportId: 1, tournamentId: 0, odds: true }])
+    expect(fake.callsTo('feed.watch')).toEqual([
+      { target: 'menu', lineType: 'line' },
+      { target: 'events', lineType: 'line', sportId: 1, tournamentId: 0 },
+    ])
+    const rows = wrapper.findAll('[data-testid="match-row"]')
+    expect(rows).toHaveLength(1)
+
+    await rows[0]!.trigger('click')
+    await flushPromises()
+    expect(fake.callsTo('feed.event')).toEqual([{ lineType: 'line', gameId: 7001 }])
+    expect(fake.callsTo('feed.watch')[2]).toEqual({ target: 'event', lineType: 'line', gameId: 7001 })
+    const grid = () => wrapper.find('[data-testid="market-grid"]')
+    const buttons = () => grid().findAll('[data-testid="outcome"]')
+    expect(buttons().map((b) => b.text())).toEqual(['W11.85', 'X3.30', 'W24.10', 'Over1.90', 'Under1.90'])
+    expect(buttons()[2]!.attributes('disabled')).toBeDefined() // blocked outcome
+
+    // A pushed update for the event watch replaces the odds in place.
+    fake.emit({ type: 'feed.updated', watchId: 'w3', data: { kind: 'match', match: match(7001, markets(1.95)) } })
+    await flushPromises()
+    expect(buttons()[0]!.text()).toBe('W11.95')
+    // An update for a watch we do not hold is ignored.
+    fake.emit({ type: 'feed.updated', watchId: 'zzz', data: { kind: 'match', match: match(7001, markets(9.99)) } })
+    await flushPromises()
+    expect(buttons()[0]!.text()).toBe('W11.95')
+
+    await buttons()[0]!.trigger('click')
+    await buttons()[2]!.trigger('click') // blocked: nothing happens
+    expect(useBetslipStore().pointers).toEqual(['line#7001#1#W1#0#1.95'])
+
+    // The match leaves the line: notice shown, its watch dropped.
+    fake.emit({ type: 'feed.updated', watchId: 'w3', data: { kind: 'gone', gameId: 7001, message: 'Event not found' } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('Event not found')
+    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'w3' }])
+
+    wrapper.unmount()
+    await flushPromises()
+    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'w3' }, { watchId: 'w1' }, { watchId: 'w2' }])
+  })
+
+  it('unwatches a watch whose id arrives after the view was left', async () => {
+    let release!: (v: { watchId: string }) => void
+    const fake = installFakeDesk({
+      'feed.menu': () => [],
+      'feed.watch': () => new Promise((r) => (release = r)),
+      'feed.unwatch': () => ({ removed: true }),
+    })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
+    await flushPromises()
+    wrapper.unmount()
+    release({ watchId: 'late-1' })
+    await flushPromises()
+    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'late-1' }])
+  })
+})
