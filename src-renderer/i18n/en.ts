@@ -119,8 +119,8 @@ export const en = {
     dismiss: 'Dismiss',
     changes: {
       gameId: 'Game',
-      betCoefficient: 'Sent odds',
-      actualCoefficient: 'Current odds',
+      betCoefficient: 'Sent',
+      actualCoefficient: 'Current',
       changeType: 'Change',
       status: 'Status',
       increased: 'increased',

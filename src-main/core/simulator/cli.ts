@@ -60,6 +60,11 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
 
 async function main(): Promise<void> {
   const options = parseCliOptions(process.argv.slice(2))
+  // stdout carries exactly one line (the ready line): any stray console output goes to stderr.
+  const toStderr = (...args: unknown[]) => process.stderr.write(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\n')
+  console.log = toStderr
+  console.info = toStderr
+  console.debug = toStderr
   let sim: Awaited<ReturnType<typeof startSimulator>>
   try {
     sim = await startSimulator({ ...options, host: '127.0.0.1' })
@@ -75,6 +80,10 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     process.stderr.write(`simulator: ${signal}, closing\n`)
+    setTimeout(() => {
+      process.stderr.write('simulator: close timed out\n')
+      process.exit(1)
+    }, 5000).unref()
     sim.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -54,9 +54,9 @@ describe('CDN', () => {
 })
 
 describe('simulator CLI', () => {
-  it('prints exactly one ready line, serves, and exits 0 on SIGTERM', async () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('prints exactly one ready line, serves, and exits 0 on %s', async (signal) => {
     // tsx itself (not the npx/npm wrapper, whose `sh -c` does not forward SIGTERM).
-    const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50'], {
+    const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50', '--time-scale', '2', '--callback-secret', 'other-secret'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -83,10 +83,38 @@ describe('simulator CLI', () => {
       const img = await fetch(`${ready.cdnUrl}/sports/v1/color/1.webp`)
       expect(img.status).toBe(200)
     } finally {
+      child.kill(signal)
+    }
+    expect(await exited).toBe(0)
+    expect(lines).toHaveLength(1)
+  })
+
+  it('starts through `npm run simulator` (the documented command) and exits 0 when npm gets SIGTERM', async () => {
+    // The npm script execs node, so npm's signal forwarding reaches the simulator itself.
+    const child = spawn('npm', ['run', '-s', 'simulator', '--', '--port', '0', '--matches', '30'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const lines: string[] = []
+    const first = new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        lines.push(line)
+        resolve(line)
+      })
+      child.on('exit', () => reject(new Error('exited before ready')))
+    })
+    let base: string
+    try {
+      const ready = JSON.parse(await first)
+      base = ready.couponBaseUrl
+      expect(ready.event).toBe('ready')
+      const res = await fetch(`${ready.feedApiUrl}/v1/sports/live/en`, { headers: { Package: 'demo-key' } })
+      expect(res.status).toBe(200)
+    } finally {
       child.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
     expect(lines).toHaveLength(1)
+    // The server itself closed (not just the wrapper).
+    await expect(fetch(`${base}/feed/v1/sports/live/en`)).rejects.toThrow()
   })
 
   it('rejects invalid flags with exit code 2 and a message on stderr, nothing on stdout', async () => {

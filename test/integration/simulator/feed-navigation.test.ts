@@ -89,7 +89,7 @@ describe('feed navigation: menu, sports, countries, tournaments', () => {
 
 describe('feed authentication and subscription', () => {
   it('rejects a missing or unknown Package key with 401 and status 0', async () => {
-    for (const key of [null, 'nope']) {
+    for (const key of [null, 'nope', '', '__proto__', 'constructor', 'DEMO-KEY']) {
       const r = await feed(sim, '/v1/menu/line/en', key)
       expect(r.http).toBe(401)
       expect(r.status).toBe(0)

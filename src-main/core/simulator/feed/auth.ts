@@ -24,7 +24,7 @@ export function feedError(status: number, page: string, error: string, message: 
 export function authenticate(req: SimRequest, page: string): FeedSubscription | SimReply {
   const raw = req.headers['package']
   const key = Array.isArray(raw) ? raw[0] : raw
-  const sub = key ? FEED_KEYS[key] : undefined
+  const sub = key && Object.hasOwn(FEED_KEYS, key) ? FEED_KEYS[key] : undefined
   if (!sub) return feedError(401, page, 'invalid_key', key ? 'Unknown API key in the Package header' : 'Missing Package header (API key)')
   return sub
 }

@@ -30,6 +30,8 @@ export function initLiveState(match: WorldMatch, now: number, rng: Rng): void {
 
 function periodIndex(match: WorldMatch, elapsedMs: number): number {
   const n = match.sport.periods.length
+  // Set sports: the current set follows the sets already played, not the clock.
+  if (match.sport.kind === 'sets') return Math.min(n - 1, match.score1 + match.score2)
   return Math.min(n - 1, Math.max(0, Math.floor((elapsedMs / match.durationMs) * n)))
 }
 
@@ -55,6 +57,10 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
   const pIdx = periodIndex(match, elapsed)
   match.timerSec = Math.max(0, Math.floor(elapsed / 1000))
   match.period = periodAt(match, elapsed)
+  for (const sub of subs) {
+    sub.timerSec = match.timerSec
+    sub.period = match.period
+  }
   const sport = match.sport
   const dtSec = dtMs / 1000
   const durationSec = match.durationMs / 1000
@@ -86,8 +92,6 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
     for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, scored.side, scored.points, 0)
   }
   for (const sub of subs) {
-    sub.timerSec = match.timerSec
-    sub.period = match.period
     if (!isSegmentSubGame(sub) && rng() < (10 / durationSec) * dtSec) addScore(sub, side(), 1, pIdx)
   }
   for (const stat of match.stats) if (rng() < (6 / durationSec) * dtSec) stat[rng() < match.strength ? 'opp1' : 'opp2'] += 1
