@@ -23,6 +23,23 @@ export function hasBridge(): boolean {
 
 type AnyMethod = (input?: unknown) => Promise<Result<unknown>>
 
+/** Observers of call outcomes (the connection store uses them to learn a service answered). */
+export type CallObserver = (domain: Domain, method: string, ok: boolean, code: string | null) => void
+const observers = new Set<CallObserver>()
+export function observeCalls(observer: CallObserver): () => void {
+  observers.add(observer)
+  return () => observers.delete(observer)
+}
+function notify(domain: Domain, method: string, ok: boolean, code: string | null): void {
+  for (const o of observers) {
+    try {
+      o(domain, method, ok, code)
+    } catch {
+      /* an observer never breaks a call */
+    }
+  }
+}
+
 export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, method: M, input?: InputOf<D, M>): Promise<OutputOf<D, M>> {
   const desk = bridge()
   const fn = (desk?.[domain] as Record<string, AnyMethod> | undefined)?.[method]
@@ -34,7 +51,11 @@ export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, m
     throw new DeskCallError('BRIDGE_ERROR', err instanceof Error ? err.message : String(err))
   }
   if (!res || typeof res !== 'object' || typeof res.ok !== 'boolean') throw new DeskCallError('BAD_RESULT', `desk.${domain}.${method} returned no Result`)
-  if (res.ok) return res.value as OutputOf<D, M>
+  if (res.ok) {
+    notify(domain, method, true, null)
+    return res.value as OutputOf<D, M>
+  }
+  notify(domain, method, false, String(res.code ?? 'UNKNOWN'))
   throw new DeskCallError(String(res.code ?? 'UNKNOWN'), String(res.message ?? ''))
 }
 

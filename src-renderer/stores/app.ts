@@ -4,6 +4,7 @@ import { computed, ref } from 'vue'
 import type { AppInfo, SessionStatus } from '../../src-preload/contract.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
+import { useBalanceStore } from './balance.js'
 
 export type ThemePreference = 'os' | 'light' | 'dark'
 export const THEME_KEY = 'partner-desk.theme'
@@ -66,14 +67,21 @@ export const useAppStore = defineStore('app', () => {
   type DemoResult = 'win' | 'lose' | 'return'
   const demoNow = ref<number | null>(null)
   async function demoSettle(code: string, result: DemoResult): Promise<boolean> {
-    return (await attempt(() => call('demo', 'settle', { code, result }), 'demo.settle')) !== undefined
+    const ok = (await attempt(() => call('demo', 'settle', { code, result }), 'demo.settle')) !== undefined
+    if (ok) useBalanceStore().refreshSoon()
+    return ok
   }
   async function demoRecalculate(code: string, result: DemoResult): Promise<boolean> {
-    return (await attempt(() => call('demo', 'recalculate', { code, result }), 'demo.recalculate')) !== undefined
+    const ok = (await attempt(() => call('demo', 'recalculate', { code, result }), 'demo.recalculate')) !== undefined
+    if (ok) useBalanceStore().refreshSoon()
+    return ok
   }
   async function demoAdvance(ms: number): Promise<boolean> {
     const v = await attempt(() => call('demo', 'advanceClock', { ms }), 'demo.advanceClock')
-    if (v) demoNow.value = v.now
+    if (v) {
+      demoNow.value = v.now
+      useBalanceStore().refreshSoon()
+    }
     return v !== undefined
   }
 

@@ -26,12 +26,23 @@ export const useBalanceStore = defineStore('balance', () => {
     }
   }
 
+  /** Several triggers in a burst (a settled accumulator, a demo action) cause one read. */
+  let soonTimer: ReturnType<typeof setTimeout> | null = null
+  function refreshSoon(delayMs = 800): void {
+    if (soonTimer) clearTimeout(soonTimer)
+    soonTimer = setTimeout(() => {
+      soonTimer = null
+      void refresh()
+    }, delayMs)
+  }
+
   onEvent('balance.changed', (e) => apply(e.balance))
+  onEvent('coupon.settled', () => refreshSoon())
   onEvent('profile.changed', () => {
     current.value = null
     previous.value = null
     void refresh()
   })
 
-  return { current, previous, loading, refresh, apply }
+  return { current, previous, loading, refresh, refreshSoon, apply }
 })

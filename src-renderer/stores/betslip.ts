@@ -10,6 +10,7 @@ import { call } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 import { useAppStore } from './app.js'
 import { useCouponsStore } from './coupons.js'
+import { useBalanceStore } from './balance.js'
 
 export interface Selection {
   pointer: string
@@ -77,6 +78,7 @@ export const useBetslipStore = defineStore('betslip', () => {
 
   function afterPlaced(coupons: CouponDto[]): void {
     useCouponsStore().addPlaced(coupons)
+    useBalanceStore().refreshSoon(0) // placement deducted the stake
     clear()
   }
 

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
 import type { ConnectionState, ListenerStatusDto } from '../../src-preload/contract.js'
-import { call, onEvent } from '../api/desk.js'
+import { call, observeCalls, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 
 export type Service = 'coupons' | 'feed' | 'listener'
@@ -44,6 +44,14 @@ export const useConnectionStore = defineStore('connection', () => {
       listenerBusy.value = false
     }
   }
+
+  // Main reports transitions only; one that happened before this window subscribed is missed. A
+  // successful answer proves the service reachable, so an `unknown` state is upgraded (never a pushed one).
+  const SERVICE_OF: Partial<Record<string, Service>> = { coupons: 'coupons', balance: 'coupons', feed: 'feed' }
+  observeCalls((domain, _method, ok) => {
+    const service = SERVICE_OF[domain]
+    if (ok && service && services[service].state === 'unknown') set(service, 'online', null)
+  })
 
   onEvent('connection.changed', (e) => {
     set(e.service, e.state, e.message)

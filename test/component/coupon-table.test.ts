@@ -12,7 +12,7 @@ describe('CouponTable', () => {
   it('shows an unknown status raw and a known one by its label', async () => {
     installFakeDesk()
     const pinia = freshPinia()
-    const coupons = [coupon('000000000001', 37, ''), coupon('000000000002', 0, 'Accepted'), coupon('000000000003', 15, '')]
+    const coupons = [coupon('000000000001', 37, ''), coupon('000000000002', 0, 'open'), coupon('000000000003', 15, '')]
     const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons } })
 
     const rows = wrapper.findAll('[data-testid="coupon-row"]')
@@ -20,8 +20,8 @@ describe('CouponTable', () => {
     const status = (i: number) => rows[i]!.find('[data-testid="coupon-status"]')
     expect(status(0).text()).toBe('status 37')
     expect(status(0).attributes('data-known')).toBe('false')
-    expect(status(1).text()).toBe('Accepted')
-    expect(status(2).text()).toBe('Returned for recalculation')
+    expect(status(1).text()).toBe('open')
+    expect(status(2).text()).toBe('awaiting recalculation')
     expect(rows[0]!.text()).toContain('000000000001')
     expect(rows[0]!.text()).toContain('10.00')
     expect(rows[0]!.text()).toContain('2.50')

@@ -23,7 +23,6 @@ function connect(): void {
   ws.onopen = () => {
     retryMs = 250
     while (queue.length) ws.send(queue.shift()!)
-    emit({ type: 'connection.changed', service: 'bridge', state: 'online', message: null })
   }
   ws.onmessage = (message) => {
     const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown; event?: { type: string } }

@@ -156,11 +156,24 @@ describe('desk core: profiles, secrets and a custom environment', () => {
     await simPost('/accounts/demo2/state', { state: 'active' })
   })
 
+  it('starts the listener with the profile when its settings say enabled, with the vault secret', async () => {
+    await h.call(() => api.profiles.save({ ...customInput(), id: customId, listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/hook' } }))
+    const status = await h.call(() => api.listener.status(undefined))
+    expect(status).toMatchObject({ running: true, message: null })
+    expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hook$/)
+    // A delivery signed with another secret is refused by the profile's listener.
+    const res = await fetch(status.url!, { method: 'POST', headers: { 'content-type': 'application/json', 'x-coupon-signature': `sha256=${'0'.repeat(64)}` }, body: '{}' })
+    expect(res.status).toBe(401)
+    await h.waitFor('connection.changed', (e) => e.service === 'listener' && e.state === 'online')
+  })
+
   it('removing the active profile falls back to Demo', async () => {
     const result = await h.call(() => api.profiles.remove({ id: customId }))
     expect(result).toEqual({ activeId: 'demo' })
     expect(h.events).toContainEqual({ type: 'profile.changed', profileId: 'demo' })
     expect((await h.call(() => api.app.info(undefined))).environment).toBe('demo')
+    expect(h.events.some((e) => e.type === 'connection.changed' && e.service === 'listener' && e.state !== 'online')).toBe(true)
+    expect((await api.listener.status(undefined)).running).toBe(false)
   })
 
   it('never returned or pushed a secret value', () => {
