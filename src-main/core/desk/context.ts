@@ -29,7 +29,7 @@ export interface CoreContext {
   /** The active profile's environment (built on demand). */
   env(): Promise<Environment>
   /** The active profile changed (select/remove) or was edited: drop its environment and tell the UI. */
-  activeChanged(reason: 'switched' | 'edited'): Promise<void>
+  activeChanged(): Promise<void>
   dispose(): Promise<void>
 }
 
@@ -95,12 +95,13 @@ export function createCoreContext(options: DeskCoreOptions, onEntry: (entry: Tim
       if (!current) current = { profileId: activeId, promise: build(activeId) }
       return current.promise
     },
-    async activeChanged(reason) {
+    async activeChanged() {
       await drop()
       if (disposed) return
       const profile = options.profiles.active()
       connection.reset()
-      if (reason === 'switched') emit({ type: 'profile.changed', profileId: profile.id })
+      // Also after an edit: endpoints, credentials and watches of the profile were rebuilt.
+      emit({ type: 'profile.changed', profileId: profile.id })
       emit({ type: 'session.changed', status: signedOutStatus(profile.username || null) })
     },
     async dispose() {

@@ -6,7 +6,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
   const { profiles } = ctx.options
   /** Edits to the active profile rebuild its environment (new URLs, secrets, listener settings). */
   const afterEdit = async (id: string) => {
-    if (profiles.activeId() === id) await ctx.activeChanged('edited')
+    if (profiles.activeId() === id) await ctx.activeChanged()
   }
 
   return {
@@ -28,7 +28,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
       async select({ id }) {
         const before = profiles.activeId()
         const profile = profiles.select(id)
-        if (profile.id !== before) await ctx.activeChanged('switched')
+        if (profile.id !== before) await ctx.activeChanged()
         return profiles.toDto(profile)
       },
       async save(input) {
@@ -39,7 +39,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
       async remove({ id }) {
         const before = profiles.activeId()
         const result = profiles.remove(id)
-        if (result.activeId !== before) await ctx.activeChanged('switched')
+        if (result.activeId !== before) await ctx.activeChanged()
         return result
       },
       async setSecret({ id, kind, value }) {

@@ -137,7 +137,7 @@ describe('desk core: profiles, secrets and a custom environment', () => {
     const saved = await h.call(() => api.profiles.save({ ...customInput(), id: customId, legacyMode: true }))
     expect(saved.legacyMode).toBe(true)
     expect(h.events.slice(before).some((e) => e.type === 'session.changed' && e.status.state === 'signed-out')).toBe(true)
-    expect(h.events.slice(before).some((e) => e.type === 'profile.changed')).toBe(false)
+    expect(h.events.slice(before)).toContainEqual({ type: 'profile.changed', profileId: customId })
     const pointer = await firstPointer()
     const placed = await h.call(() => api.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed: true }))
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)

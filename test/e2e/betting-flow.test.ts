@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync } from 'node:fs'
+import type { BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, startWebConsole } from './launch.js'
+
+// A desk operator's day in miniature, in real Chromium against the Demo environment:
+// pick an outcome from the line, place a single, find it among active coupons, settle it with a
+// demo scenario, and watch the balance and the settlement timeline follow.
+const SHOTS = 'test/e2e/__screenshots__'
+let server: Awaited<ReturnType<typeof startWebConsole>>
+let browser: BrowserContext
+let page: Page
+let couponCode = ''
+const pageErrors: string[] = []
+
+const balanceText = () => page.getByTestId('balance-value').textContent()
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await startWebConsole()
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+  await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('placing and settling a coupon in the browser', () => {
+  it('places a single from the line and deducts the stake', async () => {
+    await page.getByTestId('nav-line').click()
+    await page.getByTestId('match-row').first().click()
+    const outcome = page.locator('[data-testid="outcome"]:not([disabled])').first()
+    await outcome.waitFor()
+    await outcome.click()
+    await expect(page.getByTestId('slip-selection').count()).resolves.toBe(1)
+    await page.getByTestId('slip-amount').locator('input').fill('25')
+    await page.getByTestId('place').click()
+    const result = page.getByTestId('placement-result')
+    await result.waitFor()
+    expect(await result.getAttribute('data-outcome')).toBe('placed')
+    couponCode = ((await result.locator('.code').first().textContent()) ?? '').trim()
+    expect(couponCode).toMatch(/^\d{12}$/)
+    await expect.poll(async () => amountOf(await balanceText()), { timeout: 15_000 }).toBe(9975)
+    await page.screenshot({ path: `${SHOTS}/flow-placed.png` })
+  })
+
+  it('lists the coupon among active coupons', async () => {
+    await page.getByTestId('nav-coupons').click()
+    await page.getByTestId('coupons-refresh').click()
+    await page.locator(`[data-testid="coupon-row"][data-code="${couponCode}"]`).waitFor({ timeout: 15_000 })
+  })
+
+  it('settles it as a win through the demo scenarios and credits the balance', async () => {
+    await page.getByTestId('nav-settings').click()
+    const scenarios = page.getByTestId('demo-scenarios')
+    await scenarios.locator('input').first().fill(couponCode)
+    await scenarios.getByRole('button', { name: 'Win' }).first().click()
+    await expect.poll(async () => amountOf(await balanceText()), { timeout: 20_000 }).toBeGreaterThan(9975 + 25)
+  })
+
+  it('shows the settlement on the timeline', async () => {
+    await page.getByTestId('nav-timeline').click()
+    await page.getByTestId('timeline-apply').click()
+    await page.getByTestId('timeline-row').filter({ hasText: couponCode }).first().waitFor({ timeout: 15_000 })
+    const rows = await page.getByTestId('timeline-row').filter({ hasText: couponCode }).allTextContents()
+    expect(rows.join(' ')).toMatch(/placed/i)
+    await page.screenshot({ path: `${SHOTS}/flow-timeline.png` })
+  })
+
+  it('raised no uncaught page errors', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
