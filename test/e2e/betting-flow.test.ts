@@ -70,6 +70,11 @@ describe('placing and settling a coupon in the browser', () => {
     await page.getByTestId('timeline-row').filter({ hasText: couponCode }).first().waitFor({ timeout: 15_000 })
     const rows = await page.getByTestId('timeline-row').filter({ hasText: couponCode }).allTextContents()
     expect(rows.join(' ')).toMatch(/placed/i)
+    // Demo runs the callback listener: the simulator's signed callback lands as a settlement.
+    await page.getByTestId('timeline-apply').click()
+    await expect
+      .poll(async () => (await page.getByTestId('timeline-row').filter({ hasText: couponCode }).allTextContents()).join(' '), { timeout: 15_000 })
+      .toMatch(/settled/i)
     await page.screenshot({ path: `${SHOTS}/flow-timeline.png` })
   })
 

@@ -55,7 +55,8 @@ export function demoProfile(createdAt: number): Profile {
     language: 'en',
     legacyMode: false,
     timeZone: 'utc',
-    listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+    // On in Demo: the embedded simulator's callbacks then reach the timeline at once, offline.
+    listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/callbacks' },
     createdAt,
   }
 }

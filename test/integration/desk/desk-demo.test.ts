@@ -159,9 +159,10 @@ describe('desk core on the Demo profile', () => {
     expect(await api.feed.unwatch({ watchId })).toEqual({ removed: false })
   })
 
-  it('runs the callback listener of the profile and stops it', async () => {
+  it('runs the callback listener of the profile (on by default in Demo), stops and restarts it', async () => {
     const status = await h.call(() => api.listener.status(undefined))
-    expect(status.running).toBe(false)
+    expect(status.running).toBe(true)
+    await h.call(() => api.listener.stop(undefined))
     const started = await h.call(() => api.listener.start(undefined))
     expect(started.running).toBe(true)
     expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callbacks$/)

@@ -49,7 +49,7 @@ describe('profile service', () => {
       language: 'en',
       legacyMode: false,
       timeZone: 'utc',
-      listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+      listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/callbacks' },
       createdAt: 1_000,
     })
     expect(storage.get('activeProfileId')).toBe('demo')
