@@ -4,7 +4,7 @@ import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/type
 
 /**
  * Domain coupon → contract DTO. Status labels follow the statuses the spec names (0, 8, 15) and the
- * simulator's reading of the unnamed ones (2 won, 4 lost; docs/spec-decisions.d/desk-core.md).
+ * simulator's reading of the unnamed ones (2 won, 4 lost; docs/spec-decisions.md).
  * An unknown status is shown raw as `status N`.
  */
 export const COUPON_STATUS_LABELS: Readonly<Record<number, string>> = {

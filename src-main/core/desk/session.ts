@@ -7,7 +7,7 @@ import { DeskError, toDeskError } from '../shared/errors.js'
  * coupon client; only `tokenTail` (last 4 characters) and `expiresAt` are shown.
  *
  * Calls that need the token sign in on demand with the stored credentials, unless the operator
- * signed out explicitly: then they fail with `signed_out` until `login` (docs/spec-decisions.d/desk-core.md).
+ * signed out explicitly: then they fail with `signed_out` until `login` (docs/spec-decisions.md).
  */
 export interface SessionClient {
   login(): Promise<SessionInfo>

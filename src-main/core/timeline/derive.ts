@@ -28,7 +28,7 @@ export interface Derivation {
 export interface DeriveOptions {
   /**
    * Bet statuses read as "lost" for the first-lost-bet notice while the coupon is still open.
-   * The spec does not name them (see docs/spec-decisions.d/callbacks-timeline.md).
+   * The spec does not name them (see docs/spec-decisions.md).
    */
   lostBetStatuses: ReadonlySet<number>
 }

@@ -10,7 +10,7 @@ export interface Account {
   state: AccountState
 }
 
-/** Coupon statuses (see docs/spec-decisions.d/sim-coupons.md). */
+/** Coupon statuses (see docs/spec-decisions.md). */
 export const COUPON_OPEN = 0
 export const COUPON_WON = 2
 export const COUPON_LOST = 4

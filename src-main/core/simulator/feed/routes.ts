@@ -6,7 +6,7 @@ import { authenticate, checkLang, feedError, type FeedSubscription } from './aut
 import { renderCard, renderMatch, renderPlan, renderSearchHit, renderSubGames, txt } from './render.js'
 import { searchMatches, selectChampionships, selectEvents, selectTopList, selectTopMatches } from './select.js'
 
-/** The 10 read-only feed methods under /feed/v1/... (see docs/spec-decisions.d/sim-feed.md for "not shown" choices). */
+/** The 10 read-only feed methods under /feed/v1/... (see docs/spec-decisions.md for "not shown" choices). */
 
 const ROUTES: Record<string, string[]> = {
   menu: ['type', 'lang'],
