@@ -12,8 +12,8 @@ import { createProfileService } from '../core/profiles/index.js'
 import { createSecretVault } from '../core/vault/index.js'
 import { createDeskCore, type DeskCore } from '../core/desk/index.js'
 import { EVENT_CHANNEL } from '../../src-preload/contract.js'
+import { createFileSink, createLogger } from '../core/shared/log.js'
 
-const log = (message: string) => process.stderr.write(`[main] ${message}\n`)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -36,16 +36,18 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     hardenSession(session.defaultSession)
-    const hub = createEventHub((error) => log(`event listener failed: ${String(error)}`))
-    const cipher = createAppCipher(log)
+    // Redacted JSON lines in <logs>/main.log: secrets the vault has seen, bearer tokens, JWTs, key fields.
+    const logger = createLogger({ sink: createFileSink(join(app.getPath('logs'), 'main.log')), level: 'info', fields: { app: 'desktop' } })
+    const hub = createEventHub((error) => logger.warn('event listener failed', { error }))
+    const cipher = createAppCipher((message) => logger.warn(message))
     const vault = createSecretVault({ cipher, storage: createElectronStorage('vault') })
     const profiles = createProfileService({ storage: createElectronStorage('profiles'), vault })
-    core = await createDeskCore({ dataDir: app.getPath('userData'), profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion() })
+    core = await createDeskCore({ dataDir: app.getPath('userData'), profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion(), logger })
     hub.subscribe((event) => windows.forEach((w) => w.webContents.send(EVENT_CHANNEL, event)))
 
     const rendererDir = pathToFileURL(join(import.meta.dirname, '../renderer') + '/').href
     const devOrigin = process.env.ELECTRON_RENDERER_URL ? [new URL(process.env.ELECTRON_RENDERER_URL).origin] : []
-    registerIpc(ipcMain, createDispatcher(core.handlers, { onInternalError: (channel, error) => log(`${channel} failed: ${error instanceof Error ? error.message : String(error)}`) }), {
+    registerIpc(ipcMain, createDispatcher(core.handlers, { onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }), {
       allowedOrigins: devOrigin,
       fileUrlPrefix: rendererDir,
     })

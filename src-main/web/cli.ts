@@ -14,6 +14,7 @@ import { createDispatcher } from '../core/shared/dispatch.js'
 import { createEventHub } from '../core/shared/events.js'
 import { openProfileStore } from '../core/profiles/index.js'
 import { createDeskCore } from '../core/desk/index.js'
+import { createLogger, createStreamSink } from '../core/shared/log.js'
 
 const { values } = parseArgs({
   options: {
@@ -32,15 +33,16 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 }
 const dataDir = resolve(values['data-dir'] ?? process.env.PARTNER_DESK_HOME ?? join(homedir(), '.partner-desk'))
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
-const log = (message: string) => process.stderr.write(`[web] ${message}\n`)
+// Every line goes through the redactor: secrets the vault has seen, bearer tokens, JWTs, key fields.
+const logger = createLogger({ sink: createStreamSink(process.stderr), level: 'info', fields: { app: 'web' } })
 
 const hub = createEventHub()
 const store = openProfileStore({ dataDir })
-const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: store.vault, emit: hub.emit, bridge: 'web', version })
+const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: store.vault, emit: hub.emit, bridge: 'web', version, logger })
 const bridge = await startWebBridge({
   staticDir,
   port: Number(values.port),
-  dispatch: createDispatcher(core.handlers, { onInternalError: (channel, error) => log(`${channel} failed: ${error instanceof Error ? error.message : String(error)}`) }),
+  dispatch: createDispatcher(core.handlers, { onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }),
   subscribe: hub.subscribe,
 })
 process.stdout.write(`Partner Desk web console: ${bridge.url}\n`)
