@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import type { MethodNames } from './methods.js'
+import type { TimelineKind } from '../src-main/core/timeline/types.js'
 export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
 
 export type LineType = 'line' | 'live'
@@ -134,16 +135,8 @@ export interface ChangeRecordDto {
 export type ResolutionDto = { outcome: 'placed'; coupons: CouponDto[] } | { outcome: 'not_placed' } | { outcome: 'unknown'; message: string }
 export interface BalanceDto { balance: number; at: number }
 
-export type TimelineKind =
-  | 'coupon_placed'
-  | 'progressive_update'
-  | 'first_lost_bet'
-  | 'settled'
-  | 'returned_for_recalculation'
-  | 'resettled'
-  | 'discovered_by_polling'
-  | 'missed_callback'
-  | 'late_callback'
+/** Timeline entry kinds: owned by the timeline store, shown as they are. */
+export type { TimelineKind }
 export interface TimelineEntryDto {
   id: number
   at: number

@@ -83,8 +83,11 @@ export function accountStateOf(error: DeskError): AccountState | undefined {
       return 'expired'
     case 'account_no_balance':
       return 'no_balance'
-    default:
-      return undefined
+    default: {
+      // A business error carrying an account code the caller did not map (e.g. on a read).
+      const errorCode = (error.data as { errorCode?: unknown } | undefined)?.errorCode
+      return errorCode === 1004 ? 'disabled' : errorCode === 1006 ? 'expired' : errorCode === 1007 ? 'no_balance' : undefined
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AccountState, DeskEvent, SessionStatus } from '../../../src-preload/contract.js'
 import type { AccountState as ClientAccountState, SessionInfo } from '../coupons/types.js'
+import { accountStateOf } from '../coupons/errors.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 
 /**
@@ -44,24 +45,10 @@ const ACCOUNT_STATES: Record<ClientAccountState, AccountState> = { ok: 'active',
 
 /** Maps a login failure to the contract account state (1004/1006/1007 → named states, 1003/99 → bad credentials). */
 export function accountStateOfError(error: DeskError): AccountState {
-  switch (error.code) {
-    case 'account_disabled':
-      return 'disabled'
-    case 'account_expired':
-      return 'expired'
-    case 'account_no_balance':
-      return 'no-balance'
-    case 'auth_failed':
-      return 'bad-credentials'
-    default: {
-      const errorCode = (error.data as { errorCode?: unknown } | undefined)?.errorCode
-      if (errorCode === 1004) return 'disabled'
-      if (errorCode === 1006) return 'expired'
-      if (errorCode === 1007) return 'no-balance'
-      if (errorCode === 1003 || errorCode === 99) return 'bad-credentials'
-      return 'unknown'
-    }
-  }
+  const state = accountStateOf(error)
+  if (state) return ACCOUNT_STATES[state]
+  const errorCode = (error.data as { errorCode?: unknown } | undefined)?.errorCode
+  return error.code === 'auth_failed' || errorCode === 1003 || errorCode === 99 ? 'bad-credentials' : 'unknown'
 }
 
 export function tokenTailOf(tail: string | null): string | null {

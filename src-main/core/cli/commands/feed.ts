@@ -1,22 +1,12 @@
 /** `desk feed menu|events|event|search` with `--type line|live` (or `--live`) and `--lang`. */
 import { Command, Option } from 'commander'
 import type { LineType } from '../../../../src-preload/contract.js'
-import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes, type FeedDtoTools } from '../../desk/map-feed.js'
-import { buildCouponPointer, countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../../feed/index.js'
+import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from '../../desk/map-feed.js'
+import { feedTools } from '../../desk/feed-watches.js'
 import { DeskError } from '../../shared/errors.js'
 import { act, parseNonNegativeInteger, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { eventDetail, eventsTable, matchesTable, menuTable, printJson } from '../output.js'
-
-function tools(cdn: string): FeedDtoTools {
-  return {
-    sportIcon: (id) => sportIconUrl(cdn, id) ?? '',
-    countryIcon: (id) => countryIconUrl(cdn, id) ?? '',
-    tournamentIcon: (id) => tournamentIconUrl(cdn, id) ?? '',
-    teamIcon: (icon) => teamIconUrl(cdn, icon),
-    pointer: (outcome, lineType) => (outcome.pointer ? buildCouponPointer(outcome, lineType) : null),
-  }
-}
 
 function lineOptions(command: Command): Command {
   return addGlobalOptions(command)
@@ -48,7 +38,7 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         const client = await ctx.feed()
         const list = await client.menu(typeOf(o), langOf(ctx, o), { cybersport: o.cybersport === true })
         warn(ctx, list.warnings)
-        const nodes = sportsToNodes(list.items, tools((await ctx.endpoints()).cdn))
+        const nodes = sportsToNodes(list.items, feedTools((await ctx.endpoints()).cdn))
         if (ctx.json) printJson(ctx.io, nodes)
         else ctx.io.stdout(`${menuTable(nodes)}\n`)
       }),
@@ -64,7 +54,7 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         const client = await ctx.feed()
         const list = await client.events(Number(o.sport), Number(o.tournament), typeOf(o), langOf(ctx, o), { odds: o.odds !== false, ...(o.all === true ? { match: 'all' as const } : {}) })
         warn(ctx, list.warnings)
-        const dto = eventsToDto(list.items, tools((await ctx.endpoints()).cdn))
+        const dto = eventsToDto(list.items, feedTools((await ctx.endpoints()).cdn))
         if (ctx.json) printJson(ctx.io, dto)
         else ctx.io.stdout(`${eventsTable(dto, zone(ctx))}\n`)
       }),
@@ -77,7 +67,7 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         if (!/^\d+$/.test(gameId ?? '')) throw new DeskError('usage', 'gameId must be a positive integer')
         const client = await ctx.feed()
         const result = await client.event(Number(gameId), typeOf(o), langOf(ctx, o), { odds: o.odds !== false })
-        const dto = eventResultToDto(result, tools((await ctx.endpoints()).cdn))
+        const dto = eventResultToDto(result, feedTools((await ctx.endpoints()).cdn))
         if (ctx.json) printJson(ctx.io, dto)
         else ctx.io.stdout(`${eventDetail(dto, zone(ctx))}\n`)
       }),
@@ -91,7 +81,7 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         const client = await ctx.feed()
         const list = await client.search(typeOf(o), langOf(ctx, o), text)
         warn(ctx, list.warnings)
-        const t = tools((await ctx.endpoints()).cdn)
+        const t = feedTools((await ctx.endpoints()).cdn)
         const dto = list.items.map((m) => matchToDto(m, t))
         if (ctx.json) printJson(ctx.io, dto)
         else ctx.io.stdout(`${matchesTable(dto, zone(ctx))}\n`)
