@@ -158,6 +158,17 @@ export const en = {
       '15': 'awaiting recalculation',
       raw: 'status {n}',
     },
+    /** Bet statuses: 4 and 23 are named by the spec, the rest follow docs/spec-decisions.md. */
+    betStatus: {
+      '0': 'open',
+      '1': 'won',
+      '2': 'lost',
+      '3': 'void',
+      '4': 'awaiting recalculation',
+      '21': 'half won',
+      '22': 'half lost',
+      '23': 'push',
+    },
     detail: 'Coupon {code}',
     bets: 'Bets',
     history: 'Timeline',

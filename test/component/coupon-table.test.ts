@@ -36,3 +36,22 @@ describe('CouponTable', () => {
     wrapper.unmount()
   })
 })
+
+describe('CouponStatusTag for bets', () => {
+  it('names known bet statuses and shows unknown ones raw', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const { default: CouponStatusTag } = await import('@renderer/components/CouponStatusTag.vue')
+    const text = async (status: number) => {
+      const { wrapper } = await mountWithApp(CouponStatusTag, pinia, { props: { status, kind: 'bet', label: null } })
+      const value = wrapper.text()
+      wrapper.unmount()
+      return value
+    }
+    expect(await text(0)).toBe('open')
+    expect(await text(4)).toBe('awaiting recalculation')
+    expect(await text(23)).toBe('push')
+    expect(await text(21)).toBe('half won')
+    expect(await text(5)).toBe('status 5')
+  })
+})
