@@ -1,10 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { runCli, runToEnd, waitReady, type CliRun } from './cli-process.js'
 import { batch, bet, coupon, deliver, tempDir } from './helpers.js'
 
 const SECRET = 'cli-test-secret'
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
 
 describe('desk listen / desk timeline (child processes)', () => {
   const tmp = tempDir('desk-cli-')
@@ -77,5 +86,23 @@ describe('desk listen / desk timeline (child processes)', () => {
     const res = await runToEnd(['timeline', '--data-dir', join(tmp.dir, 'empty'), '--json'])
     expect(res.code).toBe(0)
     expect(JSON.parse(res.stdout)).toEqual([])
+  })
+
+  it.skipIf(!hasOpenssl)('serves HTTPS with --tls-cert/--tls-key and refuses one without the other', async () => {
+    const half = runCli(['listen', '--port', '0', '--secret', SECRET, '--data-dir', tmp.dir, '--tls-cert', join(tmp.dir, 'cert.pem')])
+    running.push(half)
+    expect((await half.exit).code).not.toBe(0)
+    expect(half.stderr()).toMatch(/--tls-cert and --tls-key go together/)
+    expect(half.stdout()).toBe('')
+
+    const cert = join(tmp.dir, 'cert.pem')
+    const key = join(tmp.dir, 'key.pem')
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' })
+    const tls = runCli(['listen', '--port', '0', '--secret', SECRET, '--data-dir', tmp.dir, '--tls-cert', cert, '--tls-key', key])
+    running.push(tls)
+    const ready = await waitReady(tls)
+    expect(ready.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/callbacks$/)
+    tls.child.kill('SIGTERM')
+    expect((await tls.exit).code).toBe(0)
   })
 })
