@@ -132,6 +132,15 @@ export interface ChangeRecordDto {
   changeType: number | null
   status: string
 }
+/** A placement whose outcome is still unknown (kept across restarts until resolved). */
+export interface PendingPlacementDto {
+  attemptId: string
+  at: number
+  pointers: string[]
+  amount: number
+  multi: boolean
+  message: string
+}
 export type ResolutionDto = { outcome: 'placed'; coupons: CouponDto[] } | { outcome: 'not_placed' } | { outcome: 'unknown'; message: string }
 export interface BalanceDto { balance: number; at: number }
 
@@ -216,6 +225,7 @@ export const inputs = {
       })
       .strict(),
     resolvePlacement: z.object({ attemptId: z.string().min(1) }).strict(),
+    pendingPlacements: none,
     get: z.object({ code: couponCode }).strict(),
     active: none,
     calculated: z.object({ minutes: z.number().int().optional() }).strict(),
@@ -285,6 +295,7 @@ export interface Outputs {
   coupons: {
     place: PlacementDto
     resolvePlacement: ResolutionDto
+    pendingPlacements: PendingPlacementDto[]
     get: CouponDto
     active: CouponDto[]
     calculated: CouponDto[]

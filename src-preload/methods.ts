@@ -7,7 +7,7 @@ export const methods = {
   session: ['status', 'login', 'logout'],
   profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
   feed: ['menu', 'events', 'event', 'topMatches', 'search', 'watch', 'unwatch'],
-  coupons: ['place', 'resolvePlacement', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
+  coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
   timeline: ['query', 'couponHistory', 'deliveries'],
   listener: ['status', 'start', 'stop'],

@@ -62,6 +62,20 @@ export const useBetslipStore = defineStore('betslip', () => {
   function dismissResult(): void {
     result.value = null
     resolution.value = null
+    void loadPending()
+  }
+
+  /**
+   * Unknown outcomes survive a restart in main: show the oldest unresolved one so the operator
+   * resolves it before placing again. Never replaces a result the operator is looking at.
+   */
+  async function loadPending(): Promise<void> {
+    const pending = await attempt(() => call('coupons', 'pendingPlacements'), 'coupons.pendingPlacements')
+    const first = pending?.[0]
+    if (!first || result.value !== null) return
+    result.value = { outcome: 'unknown', attemptId: first.attemptId, message: first.message }
+    resolution.value = null
+    fromEarlierRun.value = true
   }
 
   /** An unresolved unknown outcome blocks a new placement (the first one may have gone through). */
@@ -76,10 +90,13 @@ export const useBetslipStore = defineStore('betslip', () => {
     return true
   })
 
+  /** The shown unknown outcome came from an earlier run, not from the selections on the slip. */
+  const fromEarlierRun = ref(false)
+
   function afterPlaced(coupons: CouponDto[]): void {
     useCouponsStore().addPlaced(coupons)
     useBalanceStore().refreshSoon(0) // placement deducted the stake
-    clear()
+    if (!fromEarlierRun.value) clear()
   }
 
   async function place(): Promise<PlacementDto | undefined> {
@@ -87,6 +104,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     const app = useAppStore()
     placing.value = true
     resolution.value = null
+    fromEarlierRun.value = false
     try {
       const v = await attempt(
         () =>
@@ -149,6 +167,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     toggle,
     clear,
     dismissResult,
+    loadPending,
     place,
     resolve,
   }

@@ -135,4 +135,27 @@ describe('BetSlip', () => {
     expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeUndefined()
     wrapper.unmount()
   })
+
+  it('shows an unknown outcome left from an earlier run and blocks placing until it is resolved', async () => {
+    const fake = installFakeDesk({
+      'coupons.pendingPlacements': () => [{ attemptId: 'att-old', at: 1, pointers: [P1], amount: 10, multi: false, message: 'No clear answer. Do not place again.' }],
+      'coupons.resolvePlacement': () => ({ outcome: 'placed', coupons: [coupon] }),
+    })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P2, 1002, 2.4))
+    slip.amount = 5
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    await flushPromises()
+    expect(wrapper.find('[data-testid="placement-result"]').attributes('data-outcome')).toBe('unknown')
+    expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeDefined()
+    await wrapper.find('[data-testid="resolve"]').trigger('click')
+    await flushPromises()
+    expect(fake.callsTo('coupons.resolvePlacement')).toEqual([{ attemptId: 'att-old' }])
+    expect(wrapper.find('[data-testid="resolution"]').attributes('data-outcome')).toBe('placed')
+    expect(fake.callsTo('coupons.place')).toHaveLength(0)
+    expect(slip.selections.map((s) => s.pointer)).toEqual([P2]) // the slip in progress is not the resolved one
+    wrapper.unmount()
+  })
 })

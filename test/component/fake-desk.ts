@@ -36,7 +36,7 @@ export const signedOut: SessionStatus = { state: 'signed-out', username: null, a
 const DOMAINS = ['app', 'session', 'profiles', 'feed', 'coupons', 'balance', 'timeline', 'listener', 'demo'] as const
 
 export function installFakeDesk(handlers: Record<string, Handler> = {}): FakeDesk {
-  const table = new Map<string, Handler>(Object.entries({ 'app.info': () => demoInfo(), 'session.status': () => signedOut, ...handlers }))
+  const table = new Map<string, Handler>(Object.entries({ 'app.info': () => demoInfo(), 'session.status': () => signedOut, 'coupons.pendingPlacements': () => [], ...handlers }))
   const calls: FakeDesk['calls'] = []
   const listeners = new Map<string, Set<(e: DeskEvent) => void>>()
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { DeskHandlers, PlacementDto, ResolutionDto } from '../../../src-preload/contract.js'
-import type { Coupon, PlacementRequest } from '../coupons/types.js'
+import type { DeskHandlers, PendingPlacementDto, PlacementDto, ResolutionDto } from '../../../src-preload/contract.js'
+import type { Coupon, PlacementAttempt, PlacementRequest, ResolvedPlacement } from '../coupons/types.js'
+import type { StoredAttempt } from '../timeline/attempts.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { isOutage } from './connection.js'
 import type { CoreContext } from './context.js'
@@ -31,12 +32,51 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
     }
   }
 
-  const remember = (attempt: Parameters<typeof ctx.attempts.set>[1]): string => {
+  /** Unknown outcomes: in memory for this run, and durably in the profile's store for after a restart. */
+  const remember = (env: Environment, attempt: PlacementAttempt, resolve: () => Promise<ResolvedPlacement>, callbackUrl?: string, currency?: string): string => {
     const attemptId = randomUUID()
-    ctx.attempts.set(attemptId, attempt)
+    ctx.attempts.set(attemptId, { profileId: env.profile.id, resolve, callbackUrl, currency })
     while (ctx.attempts.size > MAX_ATTEMPTS) ctx.attempts.delete(ctx.attempts.keys().next().value as string)
+    try {
+      env.store().attempts.save({
+        id: attemptId,
+        request: { ...attempt.request },
+        startedAt: attempt.startedAt,
+        endedAt: attempt.endedAt,
+        errorCode: attempt.error.code,
+        errorMessage: attempt.error.message,
+        callbackUrl: callbackUrl ?? null,
+        currency: currency ?? null,
+      })
+    } catch (error) {
+      ctx.options.logger?.error('could not keep an unknown placement durably', { code: toDeskError(error).code, attemptId })
+    }
     return attemptId
   }
+
+  /** An attempt of an earlier run, rebuilt from the store so the client can look for its coupon. */
+  const revive = (env: Environment, stored: StoredAttempt) => {
+    const attempt: PlacementAttempt = {
+      request: stored.request as unknown as PlacementRequest,
+      startedAt: stored.startedAt,
+      endedAt: stored.endedAt,
+      error: new DeskError(stored.errorCode, stored.errorMessage),
+    }
+    const pending = { profileId: env.profile.id, resolve: () => env.coupons.resolvePlacement(attempt), callbackUrl: stored.callbackUrl ?? undefined, currency: stored.currency ?? undefined }
+    ctx.attempts.set(stored.id, pending)
+    return pending
+  }
+
+  const settle = (env: Environment, attemptId: string, outcome: 'placed' | 'not_placed') => {
+    ctx.attempts.delete(attemptId)
+    try {
+      env.store().attempts.settle(attemptId, outcome)
+    } catch (error) {
+      ctx.options.logger?.error('could not mark an unknown placement resolved', { code: toDeskError(error).code, attemptId })
+    }
+  }
+
+  const unknownMessage = (reason: string) => `The service gave no clear answer (${reason}). Do not place again: resolve this attempt first.`
 
   return {
     coupons: {
@@ -66,30 +106,44 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
           return rejectionToDto(result.error)
         }
         if (isOutage(result.error)) ctx.connection.report('coupons', 'offline', result.error.message)
-        const attemptId = remember({ profileId: env.profile.id, resolve: result.resolve, callbackUrl, currency: input.currency })
-        return {
-          outcome: 'unknown',
-          attemptId,
-          message: `The service gave no clear answer (${result.error.message}). Do not place again: resolve this attempt first.`,
-        }
+        const attemptId = remember(env, result.attempt, result.resolve, callbackUrl, input.currency)
+        return { outcome: 'unknown', attemptId, message: unknownMessage(result.error.message) }
       },
       async resolvePlacement({ attemptId }): Promise<ResolutionDto> {
-        const attempt = ctx.attempts.get(attemptId)
-        if (!attempt) throw new DeskError('unknown_attempt', 'No unresolved placement with this id (it was resolved already or the app restarted)')
         const env = await ctx.env()
+        let attempt = ctx.attempts.get(attemptId)
+        if (!attempt) {
+          const stored = env.store().attempts.get(attemptId)
+          if (!stored) throw new DeskError('unknown_attempt', 'No unresolved placement with this id under this profile (it was resolved already)')
+          attempt = revive(env, stored)
+        }
         if (env.profile.id !== attempt.profileId) throw new DeskError('profile_changed', 'This placement was made under another profile; switch back to resolve it')
         const resolved = await attempt.resolve()
         if (resolved.outcome === 'placed') {
-          ctx.attempts.delete(attemptId)
+          settle(env, attemptId, 'placed')
           record(env, resolved.coupons, attempt.callbackUrl, attempt.currency)
           return placedToDto(resolved.coupons)
         }
         if (resolved.outcome === 'not_placed') {
-          ctx.attempts.delete(attemptId)
+          settle(env, attemptId, 'not_placed')
           return { outcome: 'not_placed' }
         }
         attempt.resolve = resolved.resolve
         return { outcome: 'unknown', message: resolved.reason }
+      },
+      async pendingPlacements(): Promise<PendingPlacementDto[]> {
+        const env = await ctx.env()
+        return env
+          .store()
+          .attempts.pending()
+          .map((a) => ({
+            attemptId: a.id,
+            at: a.startedAt,
+            pointers: Array.isArray(a.request.bets) ? a.request.bets.map(String) : [],
+            amount: Number(a.request.amount),
+            multi: a.request.multi === true,
+            message: unknownMessage(a.errorMessage),
+          }))
       },
       async get({ code }) {
         const env = await ctx.env()

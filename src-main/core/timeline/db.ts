@@ -2,6 +2,7 @@ import Database from 'libsql'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DeskError } from '../shared/errors.js'
+import { ATTEMPTS_MIGRATION } from './attempts.js'
 
 export type Db = InstanceType<typeof Database>
 
@@ -90,6 +91,8 @@ export const MIGRATIONS: readonly string[] = [
     data TEXT
   );
   `,
+  // 2: placements with an unknown outcome, kept until resolved
+  ATTEMPTS_MIGRATION,
 ]
 
 function userVersion(db: Db): number {

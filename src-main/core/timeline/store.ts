@@ -1,3 +1,4 @@
+import { createAttemptLog, type AttemptLog } from './attempts.js'
 import { systemClock, type Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
 import { openDatabase, type Db } from './db.js'
@@ -41,6 +42,8 @@ export interface TimelineStore {
   recordBalance(balance: number, source?: string): BalanceSample
   balances(options?: { limit?: number }): BalanceSample[]
   audit(actor: string, action: string, data?: unknown): AuditEntry
+  /** Placements with an unknown outcome, durable until resolved. */
+  readonly attempts: AttemptLog
   auditEntries(options?: { limit?: number }): AuditEntry[]
   query(query?: TimelineQuery & { order?: 'asc' | 'desc' }): Page<TimelineEntry>
   coupon(code: string): StoredCoupon | null
@@ -199,6 +202,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   return {
     file,
+    attempts: createAttemptLog(db, clock),
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     recordRejected(delivery) {
       ensureOpen()
