@@ -26,7 +26,10 @@ afterAll(async () => {
 describe('the console in Chromium over the web bridge', () => {
   it('shows the framed console: navigation, environment badge, balance', async () => {
     await page.getByTestId('nav-line').waitFor()
-    await expect(page.getByTestId('env-badge').textContent()).resolves.toMatch(/demo/i)
+    // The badge says "Loading…" until app.info answers; then it must say Demo, unmistakably.
+    const badge = page.locator('[data-testid="env-badge"][data-env="demo"]')
+    await badge.waitFor()
+    expect(await badge.textContent()).toMatch(/demo/i)
     // The balance comes from the embedded simulator through the contract: demo has 10 000.
     await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
   })
