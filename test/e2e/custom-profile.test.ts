@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync } from 'node:fs'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
+import { launchBrowser, startWebConsole } from './launch.js'
+
+// An account manager adds a real environment (here: a separately started simulator standing in for
+// the partner's services), stores its credentials, and places with the explicit confirmation.
+// The password typed into the UI must never come back into the page.
+const SHOTS = 'test/e2e/__screenshots__'
+const PASSWORD = 'demo' // the simulator's account password; also searched for below as a distinct token
+const FEED_KEY = 'demo-key'
+let sim: RunningSimulator
+let server: Awaited<ReturnType<typeof startWebConsole>>
+let browser: BrowserContext
+let page: Page
+const pageErrors: string[] = []
+
+const field = (label: string): Locator =>
+  page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  sim = await startSimulator({ port: 0, seed: 11, clockTickMs: 0 })
+  server = await startWebConsole()
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+  await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await sim?.close()
+})
+
+describe('a real (custom) environment in the browser', () => {
+  it('adds and selects a profile; the header makes the real environment unmistakable', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('profile-add').click()
+    await page.getByTestId('profile-name').locator('input').fill('Partner staging')
+    await page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText('Environment', { exact: true }) }).locator('.n-base-selection').click()
+    await page.locator('.n-base-select-option').filter({ hasText: 'Real services' }).click()
+    await field('Coupon API base URL').fill(sim.couponBaseUrl)
+    await field('Feed API URL').fill(sim.feedApiUrl)
+    await field('CDN URL').fill(sim.cdnUrl)
+    await field('Username').fill('demo2')
+    await page.getByTestId('profile-save').click()
+    const row = page.getByTestId('profiles-card').locator('tr').filter({ hasText: 'Partner staging' })
+    await row.waitFor()
+    await row.getByRole('button', { name: 'Use' }).click()
+    const bar = page.locator('[data-testid="env-badge"][data-env="custom"]')
+    await bar.waitFor()
+    expect(await bar.textContent()).toContain('Partner staging')
+  })
+
+  it('stores secrets as "set" without ever showing them again', async () => {
+    for (const [kind, value] of [['password', PASSWORD], ['feedApiKey', FEED_KEY]] as const) {
+      const secret = page.getByTestId(`secret-${kind}`)
+      await secret.locator('input').fill(value)
+      await secret.getByRole('button', { name: 'Store' }).click()
+      await page.locator(`[data-testid="secret-${kind}"][data-set="true"]`).waitFor()
+      expect(await secret.locator('input').inputValue()).toBe('')
+    }
+    const html = await page.content()
+    expect(html).not.toContain(FEED_KEY)
+    await page.screenshot({ path: `${SHOTS}/custom-settings.png` })
+  })
+
+  it('places only after the operator confirms, against the real environment', async () => {
+    await page.getByTestId('nav-line').click()
+    await page.getByTestId('match-row').first().click()
+    await page.locator('[data-testid="outcome"]:not([disabled])').first().click()
+    await page.getByTestId('slip-amount').locator('input').fill('3')
+    const place = page.getByTestId('place')
+    expect(await place.isDisabled()).toBe(true)
+    await page.getByTestId('slip-confirm').click()
+    expect(await place.isDisabled()).toBe(false)
+    await place.click()
+    const result = page.getByTestId('placement-result')
+    await result.waitFor()
+    expect(await result.getAttribute('data-outcome')).toBe('placed')
+    const code = ((await result.locator('.code').first().textContent()) ?? '').trim()
+    // The coupon exists on the "partner" service, for the profile's account.
+    const login = await (await fetch(`${sim.couponBaseUrl}/api/partner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo2', password: PASSWORD }) })).json()
+    const got = await (await fetch(`${sim.couponBaseUrl}/api/partner/coupons/get?coupon_code=${code}`, { headers: { authorization: `Bearer ${login.body.token}` } })).json()
+    expect(got).toMatchObject({ code: 1, body: { coupon_code: code, amount: 3 } })
+    await page.screenshot({ path: `${SHOTS}/custom-placed.png` })
+  })
+
+  it('raised no uncaught page errors', () => {
+    expect(pageErrors).toEqual([])
+  })
+})
