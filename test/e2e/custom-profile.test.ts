@@ -84,7 +84,7 @@ describe('a real (custom) environment in the browser', () => {
     expect(await result.getAttribute('data-outcome')).toBe('placed')
     const code = ((await result.locator('.code').first().textContent()) ?? '').trim()
     // The coupon exists on the "partner" service, for the profile's account.
-    const login = await (await fetch(`${sim.couponBaseUrl}/api/partner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo2', password: PASSWORD }) })).json()
+    const login = (await (await fetch(`${sim.couponBaseUrl}/api/partner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo2', password: PASSWORD }) })).json()) as { body: { token: string } }
     const got = await (await fetch(`${sim.couponBaseUrl}/api/partner/coupons/get?coupon_code=${code}`, { headers: { authorization: `Bearer ${login.body.token}` } })).json()
     expect(got).toMatchObject({ code: 1, body: { coupon_code: code, amount: 3 } })
     await page.screenshot({ path: `${SHOTS}/custom-placed.png` })
