@@ -8,7 +8,9 @@ import { launchBrowser, startWebConsole } from './launch.js'
 // the partner's services), stores its credentials, and places with the explicit confirmation.
 // The password typed into the UI must never come back into the page.
 const SHOTS = 'test/e2e/__screenshots__'
-const PASSWORD = 'demo' // the simulator's account password; also searched for below as a distinct token
+// The simulator's account password ('demo' is too common a word to search the page for; the feed
+// key is distinctive, so that is the one the page is searched for after storing).
+const PASSWORD = 'demo'
 const FEED_KEY = 'demo-key'
 let sim: RunningSimulator
 let server: Awaited<ReturnType<typeof startWebConsole>>
