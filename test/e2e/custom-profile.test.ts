@@ -6,7 +6,7 @@ import { launchBrowser, startWebConsole } from './launch.js'
 
 // An account manager adds a real environment (here: a separately started simulator standing in for
 // the partner's services), stores its credentials, and places with the explicit confirmation.
-// The password typed into the UI must never come back into the page.
+// A secret typed into the UI must never come back into the page.
 const SHOTS = 'test/e2e/__screenshots__'
 // The simulator's account password ('demo' is too common a word to search the page for; the feed
 // key is distinctive, so that is the one the page is searched for after storing).
