@@ -25,6 +25,8 @@ export interface AppInfo {
   environment: 'demo' | 'custom'
   /** Base URLs shown in the header tooltip; never contain credentials. */
   endpoints: { coupons: string; feed: string; cdn: string }
+  /** Current state of each service, so a window that opens late starts right (events carry changes). */
+  connections: Record<'coupons' | 'feed' | 'listener', { state: ConnectionState; message: string | null }>
 }
 
 export type AccountState = 'active' | 'disabled' | 'expired' | 'no-balance' | 'bad-credentials' | 'unknown'

@@ -2,6 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AppInfo, SessionStatus } from '../../src-preload/contract.js'
+import { useConnectionStore } from './connection.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 import { useBalanceStore } from './balance.js'
@@ -32,7 +33,10 @@ export const useAppStore = defineStore('app', () => {
 
   async function loadInfo(): Promise<void> {
     const v = await attempt(() => call('app', 'info'), 'app.info')
-    if (v) info.value = v
+    if (v) {
+      info.value = v
+      useConnectionStore().seed(v.connections)
+    }
   }
   async function loadSession(): Promise<void> {
     const v = await attempt(() => call('session', 'status'), 'session.status')

@@ -53,6 +53,13 @@ export const useConnectionStore = defineStore('connection', () => {
     if (ok && service && services[service].state === 'unknown') set(service, 'online', null)
   })
 
+  /** Initial states from `app.info`; a state already pushed to this window is newer and is kept. */
+  function seed(states: Record<Service, { state: ConnectionState; message: string | null }>): void {
+    for (const service of Object.keys(services) as Service[]) {
+      if (services[service].state === 'unknown' && states[service]) set(service, states[service].state, states[service].message)
+    }
+  }
+
   onEvent('connection.changed', (e) => {
     set(e.service, e.state, e.message)
     if (e.service === 'listener') void listenerCall('status')
@@ -62,6 +69,7 @@ export const useConnectionStore = defineStore('connection', () => {
     services,
     overall,
     set,
+    seed,
     listener,
     listenerBusy,
     loadListener: () => listenerCall('status'),

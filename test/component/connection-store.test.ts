@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '@renderer/api/desk.js'
 import { useConnectionStore } from '@renderer/stores/connection.js'
-import { installFakeDesk } from './fake-desk.js'
+import { useAppStore } from '@renderer/stores/app.js'
+import { demoInfo, installFakeDesk } from './fake-desk.js'
 import { freshPinia } from './mount.js'
 
 describe('connection store', () => {
@@ -23,5 +24,25 @@ describe('connection store', () => {
 
     fake.emit({ type: 'connection.changed', service: 'feed', state: 'online', message: null })
     expect(conn.overall).toBe('online')
+  })
+
+  it('starts from the states main reports in app.info, for a window that opened late', async () => {
+    installFakeDesk({
+      'app.info': () =>
+        demoInfo({
+          connections: {
+            coupons: { state: 'online', message: null },
+            feed: { state: 'offline', message: 'connect ECONNREFUSED 127.0.0.1:9' },
+            listener: { state: 'unknown', message: null },
+          },
+        }),
+    })
+    freshPinia()
+    const conn = useConnectionStore()
+    expect(conn.services.feed.state).toBe('unknown')
+    await useAppStore().load()
+    expect(conn.services.coupons.state).toBe('online')
+    expect(conn.services.feed).toMatchObject({ state: 'offline', message: 'connect ECONNREFUSED 127.0.0.1:9' })
+    expect(conn.overall).toBe('offline')
   })
 })

@@ -27,6 +27,7 @@ export function demoInfo(over: Partial<AppInfo> = {}): AppInfo {
     profileName: 'Demo',
     environment: 'demo',
     endpoints: { coupons: 'http://127.0.0.1:1/coupons', feed: 'http://127.0.0.1:1/feed', cdn: 'http://127.0.0.1:1/cdn' },
+    connections: { coupons: { state: 'unknown', message: null }, feed: { state: 'unknown', message: null }, listener: { state: 'unknown', message: null } },
     ...over,
   }
 }

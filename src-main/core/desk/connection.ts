@@ -7,6 +7,8 @@ type Service = 'coupons' | 'feed' | 'listener'
 export interface ConnectionMonitor {
   report(service: Service, state: ConnectionState, message?: string | null): void
   state(service: Service): ConnectionState
+  /** Every service's current state and last message. */
+  snapshot(): Record<Service, { state: ConnectionState; message: string | null }>
   /** Runs a call and reports the service online (it answered) or offline (transport / 5xx failure). */
   track<T>(service: Service, call: () => Promise<T>): Promise<T>
   reset(): void
@@ -20,15 +22,20 @@ export function isOutage(error: unknown): boolean {
 }
 
 export function createConnectionMonitor(emit: (event: DeskEvent) => void): ConnectionMonitor {
-  const states = new Map<Service, ConnectionState>()
+  const states = new Map<Service, { state: ConnectionState; message: string | null }>()
+  const stateOf = (service: Service): ConnectionState => states.get(service)?.state ?? 'unknown'
   const report: ConnectionMonitor['report'] = (service, state, message = null) => {
-    if ((states.get(service) ?? 'unknown') === state) return
-    states.set(service, state)
+    if (stateOf(service) === state) return
+    states.set(service, { state, message })
     emit({ type: 'connection.changed', service, state, message })
   }
   return {
     report,
-    state: (service) => states.get(service) ?? 'unknown',
+    state: stateOf,
+    snapshot: () => {
+      const of = (service: Service) => states.get(service) ?? { state: 'unknown' as const, message: null }
+      return { coupons: of('coupons'), feed: of('feed'), listener: of('listener') }
+    },
     async track(service, call) {
       try {
         const value = await call()

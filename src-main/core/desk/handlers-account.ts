@@ -20,6 +20,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
           profileName: env.profile.name,
           environment: env.kind,
           endpoints: { ...env.endpoints },
+          connections: ctx.connection.snapshot(),
         }
       },
     },

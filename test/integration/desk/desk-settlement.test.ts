@@ -86,11 +86,14 @@ describe('desk core settlement flow (Demo)', () => {
     await sim('/faults', { reads: 'error-503', count: 10 })
     await expect(api.coupons.active(undefined)).rejects.toMatchObject({ code: 'coupon_http' })
     await h.waitFor('connection.changed', (e) => e.service === 'coupons' && e.state === 'offline')
+    // A window opening now learns the state from app.info, not only from the event it missed.
+    expect((await api.app.info(undefined)).connections.coupons).toMatchObject({ state: 'offline', message: expect.any(String) })
     await sim('/faults', { clear: true })
     await sim('/faults', { reads: null })
     await api.coupons.active(undefined)
     const events = h.events.filter((e) => e.type === 'connection.changed' && e.service === 'coupons')
     expect(events.at(-1)).toMatchObject({ state: 'online' })
+    expect((await api.app.info(undefined)).connections.coupons.state).toBe('online')
   })
 
   it('the balance poller pushes a change made outside the desk, once per value', async () => {
