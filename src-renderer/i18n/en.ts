@@ -68,6 +68,8 @@ export const en = {
     pickTournament: 'Pick a sport or tournament on the left',
     pickMatch: 'Select a match to see all markets',
     searchPlaceholder: 'Search participants (Enter)',
+    top: 'Top 10',
+    topResults: 'Top matches (chosen by the service)',
     searchResults: 'Search: {text}',
     matches: '{n} matches',
     gone: 'Match no longer available',

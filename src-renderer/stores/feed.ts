@@ -26,6 +26,9 @@ export interface LineState {
   search: MatchDto[] | null
   searchText: string
   searching: boolean
+  /** The service's top selection (`topmatches`, up to 10 over all sports); null = not shown. */
+  top: MatchDto[] | null
+  topLoading: boolean
 }
 
 function blank(): LineState {
@@ -44,6 +47,8 @@ function blank(): LineState {
     search: null,
     searchText: '',
     searching: false,
+    top: null,
+    topLoading: false,
   }
 }
 
@@ -70,6 +75,7 @@ export const useFeedStore = defineStore('feed', () => {
     const s = lines[lt]
     s.search = null
     s.searchText = ''
+    s.top = null
     s.sportId = sportId
     s.tournamentId = tournamentId
     s.eventsLoading = true
@@ -110,6 +116,23 @@ export const useFeedStore = defineStore('feed', () => {
       s.searching = false
     }
   }
+  /** Top matches on the operator's click (refreshed on each click; the service decides the content). */
+  async function showTop(lt: LineType): Promise<void> {
+    const s = lines[lt]
+    s.search = null
+    s.searchText = ''
+    s.topLoading = true
+    try {
+      const v = await attempt(() => call('feed', 'topMatches', { lineType: lt }), 'feed.topMatches')
+      if (v) s.top = v
+    } finally {
+      s.topLoading = false
+    }
+  }
+  function clearTop(lt: LineType): void {
+    lines[lt].top = null
+  }
+
   function clearSearch(lt: LineType): void {
     lines[lt].search = null
     lines[lt].searchText = ''
@@ -167,5 +190,5 @@ export const useFeedStore = defineStore('feed', () => {
     reportError(new DeskCallError(e.code, e.message), 'feed.updated')
   })
 
-  return { lines, loadMenu, selectTournament, selectMatch, search, clearSearch, clearMatch, watch, unwatch, apply, activeWatchCount: () => watches.size }
+  return { lines, loadMenu, selectTournament, selectMatch, search, clearSearch, showTop, clearTop, clearMatch, watch, unwatch, apply, activeWatchCount: () => watches.size }
 })

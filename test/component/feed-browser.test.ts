@@ -106,4 +106,30 @@ describe('FeedBrowser (Line)', () => {
     await flushPromises()
     expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'late-1' }])
   })
+
+  it('shows the service\'s top matches on click and goes back to the tournament list when it is closed', async () => {
+    let n = 0
+    const fake = installFakeDesk({
+      'feed.menu': () => menu,
+      'feed.events': () => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }],
+      'feed.topMatches': () => [match(9001, markets(2.2).slice(0, 1)), match(9002, markets(2.4).slice(0, 1))],
+      'feed.watch': () => ({ watchId: `w${++n}` }),
+      'feed.unwatch': () => ({ removed: true }),
+    })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(1)
+
+    await wrapper.find('[data-testid="feed-top"]').trigger('click')
+    await flushPromises()
+    expect(fake.callsTo('feed.topMatches')).toEqual([{ lineType: 'line' }])
+    expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(2)
+    expect(wrapper.find('[data-testid="feed-top-tag"]').exists()).toBe(true)
+
+    await wrapper.find('[data-testid="feed-top-tag"] .n-tag__close').trigger('click')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(1)
+    wrapper.unmount()
+  })
 })
