@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync } from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, startWebConsole } from './launch.js'
+import type { Page } from 'playwright-core'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
 // A desk operator's day in miniature, in real Chromium against the Demo environment:
 // pick an outcome from the line, place a single, find it among active coupons, settle it with a
 // demo scenario, and watch the balance and the settlement timeline follow.
-const SHOTS = 'test/e2e/__screenshots__'
-let server: Awaited<ReturnType<typeof startWebConsole>>
-let browser: BrowserContext
+let desk: OpenConsole
 let page: Page
 let couponCode = ''
-const pageErrors: string[] = []
 
 const balanceText = () => page.getByTestId('balance-value').textContent()
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  server = await startWebConsole()
-  browser = await launchBrowser()
-  page = await browser.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
+  desk = await openConsole()
+  page = desk.page
   await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => desk?.close())
 
 describe('placing and settling a coupon in the browser', () => {
   it('places a single from the line and deducts the stake', async () => {
@@ -79,6 +68,6 @@ describe('placing and settling a coupon in the browser', () => {
   })
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([])
+    expect(desk.pageErrors).toEqual([])
   })
 })

@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync } from 'node:fs'
-import type { BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, startWebConsole } from './launch.js'
+import type { Page } from 'playwright-core'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
-const SHOTS = 'test/e2e/__screenshots__'
-let server: Awaited<ReturnType<typeof startWebConsole>>
-let browser: BrowserContext
+let desk: OpenConsole
 let page: Page
-const pageErrors: string[] = []
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  server = await startWebConsole()
-  browser = await launchBrowser()
-  page = await browser.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
+  desk = await openConsole()
+  page = desk.page
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => desk?.close())
 
 describe('the console in Chromium over the web bridge', () => {
   it('shows the framed console: navigation, environment badge, balance', async () => {
@@ -58,6 +46,6 @@ describe('the console in Chromium over the web bridge', () => {
   })
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([])
+    expect(desk.pageErrors).toEqual([])
   })
 })

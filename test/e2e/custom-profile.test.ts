@@ -1,40 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync } from 'node:fs'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
-import { launchBrowser, startWebConsole } from './launch.js'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
 // An account manager adds a real environment (here: a separately started simulator standing in for
 // the partner's services), stores its credentials, and places with the explicit confirmation.
 // A secret typed into the UI must never come back into the page.
-const SHOTS = 'test/e2e/__screenshots__'
 // The simulator's account password ('demo' is too common a word to search the page for; the feed
 // key is distinctive, so that is the one the page is searched for after storing).
 const PASSWORD = 'demo'
 const FEED_KEY = 'demo-key'
 let sim: RunningSimulator
-let server: Awaited<ReturnType<typeof startWebConsole>>
-let browser: BrowserContext
+let desk: OpenConsole
 let page: Page
-const pageErrors: string[] = []
 
 const field = (label: string): Locator =>
   page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
   sim = await startSimulator({ port: 0, seed: 11, clockTickMs: 0 })
-  server = await startWebConsole()
-  browser = await launchBrowser()
-  page = await browser.newPage()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
+  desk = await openConsole()
+  page = desk.page
   await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  await desk?.close()
   await sim?.close()
 })
 
@@ -93,6 +84,6 @@ describe('a real (custom) environment in the browser', () => {
   })
 
   it('raised no uncaught page errors', () => {
-    expect(pageErrors).toEqual([])
+    expect(desk.pageErrors).toEqual([])
   })
 })

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -47,4 +47,32 @@ export async function launchBrowser(): Promise<BrowserContext> {
     viewport: { width: 1440, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   })
+}
+
+export const SHOTS = 'test/e2e/__screenshots__'
+
+export interface OpenConsole {
+  page: Page
+  /** Uncaught page errors seen so far (a test asserts it stays empty). */
+  pageErrors: string[]
+  close(): Promise<void>
+}
+
+/** `npm run web`'s server + a fresh Chromium profile + one page on the console, with errors collected. */
+export async function openConsole(): Promise<OpenConsole> {
+  mkdirSync(SHOTS, { recursive: true })
+  const server = await startWebConsole()
+  const browser = await launchBrowser()
+  const page = await browser.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+  return {
+    page,
+    pageErrors,
+    async close() {
+      await browser.close()
+      await server.stop()
+    },
+  }
 }
