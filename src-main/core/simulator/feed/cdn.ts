@@ -9,9 +9,6 @@ import { encodeWebpLossless } from './webp.js'
  * (seed-independent), so no world is needed.
  */
 
-/** The former 1×1 transparent placeholder; still exported for callers that want a minimal valid WebP. */
-export const PLACEHOLDER_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64')
-
 export const ICON_SIZE = 32
 
 type IconKind = 'sports' | 'flags' | 'tournaments' | 'opp'
