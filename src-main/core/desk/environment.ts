@@ -198,5 +198,7 @@ function missingKeyFeed(): FeedClient {
     search: fail,
     events: fail,
     event: fail,
+    calendar: fail,
+    account: fail,
   }
 }

@@ -1,6 +1,10 @@
-import { ofetch, type FetchContext, type FetchError } from 'ofetch'
+import { ofetch } from 'ofetch'
 import { DeskError } from '../shared/errors.js'
 import { systemClock, type Clock } from '../shared/clock.js'
+import { normaliseAccount, type FeedAccount } from './account.js'
+import { calendarSegments, type CalendarPeriod } from './calendar.js'
+import { feedErrorOf, isFeedErrorBody, isTemporaryFeedError } from './errors.js'
+import { parseKeyExpires } from './key-expiry.js'
 import { EnvelopeSchema } from './schemas.js'
 import {
   normaliseChampionships,
@@ -11,7 +15,7 @@ import {
   normaliseSummaries,
   normaliseTournaments,
 } from './normalise.js'
-import type { Championship, Country, EventResult, EventsTournament, FeedList, LineType, MatchSummary, Sport, Tournament } from './types.js'
+import type { Championship, Country, EventResult, EventsTournament, FeedList, FeedStamp, LineType, MatchSummary, Sport, Tournament } from './types.js'
 
 export interface FeedClientOptions {
   /** `{api_url}`, e.g. `http://127.0.0.1:4000/feed` (paths add `/v1/...`). */
@@ -22,10 +26,13 @@ export interface FeedClientOptions {
   clock?: Clock
   /** Per attempt. Default 10 s. */
   timeoutMs?: number
-  /** Retries of a read on 5xx, timeout or network failure (never on 4xx). Default 2. */
+  /** Retries of a temporary failure (network, timeout, HTTP 5xx without an error body). Default 0:
+   *  the scheduler owns the documented backoff; typed feed errors are never retried. */
   retries?: number
-  /** First backoff delay; doubles per retry. Default 300 ms. */
+  /** Wait before the first retry, doubling per retry up to 8× (documented: 5, 10, 20, 40 s). Default 5 s. */
   retryDelayMs?: number
+  /** Called with the key's expiry (`X-Key-Expires`) when an answer carries one that differs from the last seen. */
+  onKeyExpires?: (expiresAtMs: number) => void
 }
 
 export interface TopOptions { full?: boolean; odds?: boolean }
@@ -43,10 +50,12 @@ export interface FeedClient {
   /** Blank text sends no request and answers an empty list. */
   search(type: LineType, lang: string, text: string): Promise<FeedList<MatchSummary>>
   events(sportId: number, tournamentId: number, type: LineType, lang: string, options?: EventsOptions): Promise<FeedList<EventsTournament>>
-  event(gameId: number, type: LineType, lang: string, options?: { odds?: boolean }): Promise<EventResult & { fetchedAtMs: number }>
+  event(gameId: number, type: LineType, lang: string, options?: { odds?: boolean }): Promise<EventResult & FeedStamp>
+  /** Prematch matches of the next hours or of one Kyiv day (same shape as `events`). */
+  calendar(sportId: number, tournamentId: number, period: CalendarPeriod, lang: string, options?: { odds?: boolean }): Promise<FeedList<EventsTournament>>
+  /** The client and every key of it (`/v1/account`, no language). */
+  account(): Promise<FeedAccount>
 }
-
-const RETRY_STATUS = [500, 502, 503, 504]
 
 type Query = Record<string, string>
 
@@ -73,105 +82,122 @@ function hasName(value: unknown, name: string, depth = 0): boolean {
   return v.name === name || hasName(v.cause, name, depth + 1)
 }
 
-function messageOf(data: unknown): string | undefined {
-  let parsed = data
-  if (typeof data === 'string') {
-    try {
-      parsed = JSON.parse(data)
-    } catch {
-      return data.slice(0, 200) || undefined
-    }
-  }
+function messageOf(parsed: unknown, text: string): string | undefined {
   if (parsed && typeof parsed === 'object') {
     const o = parsed as Record<string, unknown>
     for (const key of ['message', 'error', 'msg']) if (typeof o[key] === 'string') return o[key] as string
-    if (o.body && typeof o.body === 'object') return messageOf(o.body)
+    if (o.body && typeof o.body === 'object') return messageOf(o.body, '')
+    return undefined
   }
-  return undefined
+  return text.slice(0, 200) || undefined
 }
+
+interface Answer {
+  body: unknown
+  keyExpiresAtMs: number | null
+}
+
+const MAX_BACKOFF_FACTOR = 8
 
 export function createFeedClient(options: FeedClientOptions): FeedClient {
   const clock = options.clock ?? systemClock
   const timeoutMs = options.timeoutMs ?? 10_000
-  const retries = options.retries ?? 2
-  const retryDelayMs = options.retryDelayMs ?? 300
+  const retries = Math.max(0, options.retries ?? 0)
+  const retryDelayMs = options.retryDelayMs ?? 5_000
   if (!options.apiKey) throw new DeskError('feed_params', 'feed API key is missing')
+  let lastKeyExpires: number | null = null
 
   const $fetch = ofetch.create(
     {
       baseURL: options.baseURL.replace(/\/+$/, ''),
       headers: { Package: options.apiKey, Accept: 'application/json' },
-      responseType: 'text',
-      retry: retries,
-      retryStatusCodes: RETRY_STATUS,
-      retryDelay: (ctx: FetchContext) => retryDelayMs * 2 ** Math.max(0, retries - Number(ctx.options.retry ?? 0)),
-      // A fresh timeout per attempt: ofetch's own `timeout` reuses one aborted signal on retries.
-      onRequest: (ctx: FetchContext) => {
-        ctx.options.signal = AbortSignal.timeout(timeoutMs)
-      },
+      retry: 0,
+      // Statuses are judged here: an error body can come with any status, 200 included.
+      ignoreResponseError: true,
     },
     options.fetch ? { fetch: options.fetch } : {},
   )
 
-  async function get(path: string, query: Query = {}): Promise<unknown> {
-    let text: string
+  async function once(path: string, query: Query): Promise<Answer> {
+    let response: Awaited<ReturnType<typeof $fetch.raw<string, 'text'>>>
     try {
-      text = await $fetch<string, 'text'>(path, { query, responseType: 'text' })
+      response = await $fetch.raw<string, 'text'>(path, { query, responseType: 'text', signal: AbortSignal.timeout(timeoutMs) })
     } catch (error) {
-      const e = error as FetchError
-      const status = e.response?.status
-      if (status) {
-        const detail = messageOf(e.data)
-        throw new DeskError('feed_http', `feed ${path}: HTTP ${status}${detail ? ` (${detail})` : ''}`, {
-          status,
-          retry: status >= 500 ? 'safe' : 'never',
-          cause: error,
-        })
-      }
       if (hasName(error, 'TimeoutError')) throw new DeskError('feed_timeout', `feed ${path}: no answer within ${timeoutMs} ms`, { retry: 'safe', cause: error })
+      const e = error as Error & { cause?: unknown }
       throw new DeskError('feed_network', `feed ${path}: ${e.cause instanceof Error ? e.cause.message : (e.message ?? 'network error')}`, { retry: 'safe', cause: error })
     }
+    const status = response.status
+    const text = typeof response._data === 'string' ? response._data : ''
     let json: unknown
+    let isJson = true
     try {
       json = JSON.parse(text)
     } catch {
-      throw new DeskError('feed_shape', `feed ${path}: response is not JSON`, { status: 200 })
+      isJson = false
     }
+    if (isJson && isFeedErrorBody(json)) throw feedErrorOf(json, path, status)
+    if (status < 200 || status >= 300) {
+      const detail = messageOf(isJson ? json : undefined, text)
+      throw new DeskError('feed_http', `feed ${path}: HTTP ${status}${detail ? ` (${detail})` : ''}`, { status, retry: status >= 500 ? 'safe' : 'never' })
+    }
+    if (!isJson) throw new DeskError('feed_shape', `feed ${path}: response is not JSON`, { status })
     const envelope = EnvelopeSchema.safeParse(json)
-    if (!envelope.success) throw new DeskError('feed_shape', `feed ${path}: response is not a feed envelope`, { status: 200 })
-    const { status, body, page } = envelope.data
-    if (status !== 1 && status !== '1') {
-      const detail = messageOf(body) ?? messageOf(json)
-      throw new DeskError('feed_status', `feed ${path}: status ${JSON.stringify(status)}${detail ? ` (${detail})` : ''}`, {
-        status: 200,
-        data: { feedStatus: status, page },
-      })
+    if (!envelope.success) throw new DeskError('feed_shape', `feed ${path}: response is not a feed envelope`, { status })
+    const { status: feedStatus, body, page } = envelope.data
+    if (feedStatus !== 1 && feedStatus !== '1') {
+      const detail = messageOf(body, '') ?? messageOf(json, '')
+      throw new DeskError('feed_status', `feed ${path}: status ${JSON.stringify(feedStatus)}${detail ? ` (${detail})` : ''}`, { status, data: { feedStatus, page } })
     }
-    return body
+    const keyExpiresAtMs = parseKeyExpires(response.headers.get('x-key-expires'))
+    if (keyExpiresAtMs !== null && keyExpiresAtMs !== lastKeyExpires) {
+      lastKeyExpires = keyExpiresAtMs
+      try {
+        options.onKeyExpires?.(keyExpiresAtMs)
+      } catch {
+        // the observer's failure is not the answer's
+      }
+    }
+    return { body, keyExpiresAtMs }
   }
 
-  const stamp = <T extends object>(value: T): T & { fetchedAtMs: number } => ({ ...value, fetchedAtMs: clock.now() })
+  async function get(path: string, query: Query = {}): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(path, query)
+      } catch (error) {
+        if (attempt >= retries || !isTemporaryFeedError(error)) throw error
+        const delay = retryDelayMs * Math.min(2 ** attempt, MAX_BACKOFF_FACTOR)
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      }
+    }
+  }
+
+  const stamped = async <T extends object>(answer: Promise<Answer>, normalise: (body: unknown) => T): Promise<T & FeedStamp> => {
+    const { body, keyExpiresAtMs } = await answer
+    return { ...normalise(body), fetchedAtMs: clock.now(), keyExpiresAtMs }
+  }
   const seg = encodeURIComponent
 
   return {
     async menu(type, lang, opts = {}) {
       const query: Query = {}
       flag(query, 'cybersport', opts.cybersport)
-      return stamp(normaliseSports(await get(`/v1/menu/${checkType(type)}/${seg(checkLang(lang))}`, query), 'menu'))
+      return stamped(get(`/v1/menu/${checkType(type)}/${seg(checkLang(lang))}`, query), (b) => normaliseSports(b, 'menu'))
     },
     async sports(type, lang, opts = {}) {
       const query: Query = {}
       flag(query, 'cybersport', opts.cybersport)
-      return stamp(normaliseSports(await get(`/v1/sports/${checkType(type)}/${seg(checkLang(lang))}`, query), 'sports'))
+      return stamped(get(`/v1/sports/${checkType(type)}/${seg(checkLang(lang))}`, query), (b) => normaliseSports(b, 'sports'))
     },
     async countries(sportId, type, lang) {
-      return stamp(normaliseCountries(await get(`/v1/countries/${checkId('sportId', sportId)}/${checkType(type)}/${seg(checkLang(lang))}`)))
+      return stamped(get(`/v1/countries/${checkId('sportId', sportId)}/${checkType(type)}/${seg(checkLang(lang))}`), normaliseCountries)
     },
     async tournaments(sportId, countryId, type, lang, opts = {}) {
       const query: Query = {}
       flag(query, 'cybersport', opts.cybersport)
       const path = `/v1/tournaments/${checkId('sportId', sportId)}/${checkId('countryId', countryId)}/${checkType(type)}/${seg(checkLang(lang))}`
-      return stamp(normaliseTournaments(await get(path, query)))
+      return stamped(get(path, query), normaliseTournaments)
     },
     async topMatches(type, lang, opts = {}) {
       const query: Query = {}
@@ -179,23 +205,23 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       flag(query, 'odds', opts.odds)
       const lineType = checkType(type)
       // The answer's `page` is the misspelled `/v1/topmathes`; it is never checked or used.
-      return stamp(normaliseSummaries(await get(`/v1/topmatches/${lineType}/${seg(checkLang(lang))}`, query), lineType, 'topmatches'))
+      return stamped(get(`/v1/topmatches/${lineType}/${seg(checkLang(lang))}`, query), (b) => normaliseSummaries(b, lineType, 'topmatches'))
     },
     async topList(sportId, lang, opts = {}) {
       const query: Query = {}
       flag(query, 'full', opts.full)
       flag(query, 'odds', opts.odds)
-      return stamp(normaliseSummaries(await get(`/v1/toplist/${checkId('sportId', sportId)}/${seg(checkLang(lang))}`, query), 'line', 'toplist'))
+      return stamped(get(`/v1/toplist/${checkId('sportId', sportId)}/${seg(checkLang(lang))}`, query), (b) => normaliseSummaries(b, 'line', 'toplist'))
     },
     async topChampionships(type, lang) {
-      return stamp(normaliseChampionships(await get(`/v1/topchampionships/${checkType(type)}/${seg(checkLang(lang))}`)))
+      return stamped(get(`/v1/topchampionships/${checkType(type)}/${seg(checkLang(lang))}`), normaliseChampionships)
     },
     async search(type, lang, text) {
       const lineType = checkType(type)
       const l = checkLang(lang)
       const needle = typeof text === 'string' ? text.trim() : ''
-      if (needle === '') return stamp({ items: [], warnings: [] })
-      return stamp(normaliseSummaries(await get(`/v1/search/${lineType}/${seg(l)}/${encodeURIComponent(needle)}`), lineType, 'search'))
+      if (needle === '') return { items: [], warnings: [], fetchedAtMs: clock.now(), keyExpiresAtMs: null }
+      return stamped(get(`/v1/search/${lineType}/${seg(l)}/${encodeURIComponent(needle)}`), (b) => normaliseSummaries(b, lineType, 'search'))
     },
     async events(sportId, tournamentId, type, lang, opts = {}) {
       const lineType = checkType(type)
@@ -204,14 +230,24 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       if (opts.match === 'all') query.match = 'all'
       flag(query, 'odds', opts.odds)
       const path = `/v1/events/${checkId('sportId', sportId)}/${checkId('tournamentId', tournamentId, true)}/sub/50/${lineType}/${seg(checkLang(lang))}`
-      return stamp(normaliseEvents(await get(path, query), lineType))
+      return stamped(get(path, query), (b) => normaliseEvents(b, lineType))
     },
     async event(gameId, type, lang, opts = {}) {
       const lineType = checkType(type)
       const id = checkId('gameId', gameId)
       const query: Query = {}
       flag(query, 'odds', opts.odds)
-      return stamp(normaliseEvent(await get(`/v1/event/${id}/group/${lineType}/${seg(checkLang(lang))}`, query), lineType, id))
+      return stamped(get(`/v1/event/${id}/group/${lineType}/${seg(checkLang(lang))}`, query), (b) => normaliseEvent(b, lineType, id))
+    },
+    async calendar(sportId, tournamentId, period, lang, opts = {}) {
+      const { hours, days } = calendarSegments(period)
+      const query: Query = {}
+      flag(query, 'odds', opts.odds)
+      const path = `/v1/events/${checkId('sportId', sportId)}/${checkId('tournamentId', tournamentId, true)}/sub/50/line/${hours}/${days}/${seg(checkLang(lang))}`
+      return stamped(get(path, query), (b) => normaliseEvents(b, 'line'))
+    },
+    async account() {
+      return stamped(get('/v1/account'), normaliseAccount)
     },
   }
 }

@@ -4,11 +4,22 @@ export type { FeedClient, FeedClientOptions, TopOptions, EventsOptions } from '.
 export * from './types.js'
 export { feedKey, lineTypeOf, runFeedRequest } from './requests.js'
 export type { FeedRequestSpec, FeedMethod, FeedResultMap, FeedResultOf } from './requests.js'
-export { createFeedScheduler, systemTimers, SPEC_MIN_INTERVALS } from './scheduler.js'
+export { createFeedScheduler, systemTimers, SPEC_MIN_INTERVALS, FAILURE_BACKOFF_MS } from './scheduler.js'
 export type { FeedScheduler, FeedSchedulerOptions, FeedListener, FeedUpdate, FeedIntervals, TimerPort } from './scheduler.js'
-export { buildCouponPointer } from './pointer.js'
+export { buildCouponPointer, parseOcPointer, POINTER_PARAM } from './pointer.js'
 export { sportIconUrl, countryIconUrl, tournamentIconUrl, teamIconUrl } from './icons.js'
-export { parseOcPointer } from './normalise-match.js'
+export { feedErrorOf, isFeedErrorBody, isFeedErrorAnswer, isTemporaryFeedError } from './errors.js'
+export type { FeedErrorCategory, FeedErrorData } from './errors.js'
+export { parseKeyExpires, keyExpiryWarning, KEY_EXPIRY_WARN_DAYS } from './key-expiry.js'
+export type { KeyExpiryState } from './key-expiry.js'
+export { normaliseAccount } from './account.js'
+export type { FeedAccount, FeedAccountKey, FeedAccountUsageDay } from './account.js'
+export { calendarWindow, calendarSegments, calendarPeriodText, CALENDAR_HOURS, CALENDAR_MAX_DAY, CALENDAR_TIME_ZONE } from './calendar.js'
+export type { CalendarPeriod } from './calendar.js'
+export { FEED_LANGUAGE_CODES, isFeedLanguageCode } from './languages.js'
+export type { FeedLanguageCode } from './languages.js'
+export { findLiveSuccessor } from './successor.js'
+export type { SuccessorSource } from './successor.js'
 export {
   normaliseSports,
   normaliseCountries,
@@ -17,4 +28,5 @@ export {
   normaliseChampionships,
   normaliseEvents,
   normaliseEvent,
+  goneReasonOf,
 } from './normalise.js'

@@ -1,7 +1,8 @@
 import { EventPlanItemSchema, MarketSchema, MatchSchema, OutcomeSchema, StatItemSchema, SubGameSchema, knownKeys } from './schemas.js'
 import { extraOf, parseItem } from './parse.js'
+import { parseOcPointer } from './pointer.js'
 import { matchKey } from './types.js'
-import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, OutcomePointer, Participant, StatItem, SubGame } from './types.js'
+import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, Participant, StatItem, SubGame } from './types.js'
 
 /** Matches, markets and outcomes. Prematch default live values (0, '', [], null) → one default. */
 
@@ -15,20 +16,11 @@ const SUMMARY_KEYS = new Set([
   'score_full', 'period_name', 'timer', 'va', 'vi', 'zp', 'game_oc_counter', 'game_oc_list',
 ])
 
-/** `oc_pointer`: four integers separated by `|` (game id, market id, outcome type id, parameter). */
-export function parseOcPointer(raw: string | null | undefined): OutcomePointer | null {
-  if (typeof raw !== 'string') return null
-  const parts = raw.trim().split('|')
-  if (parts.length !== 4 || !parts.every((p) => /^-?\d+$/.test(p.trim()))) return null
-  const [gameId, groupId, typeId, param] = parts.map((p) => Number(p.trim()))
-  return { raw, gameId, groupId, typeId, param }
-}
-
 function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome | null {
   const o = parseItem(OutcomeSchema, raw, path, warnings)
   if (!o) return null
   const pointer = parseOcPointer(o.oc_pointer)
-  if (o.oc_pointer && !pointer) warnings.push({ path: `${path}.oc_pointer`, message: 'oc_pointer is not four integers; outcome cannot be bet' })
+  if (o.oc_pointer && !pointer) warnings.push({ path: `${path}.oc_pointer`, message: 'oc_pointer is not game|group|type|param; outcome cannot be bet' })
   return {
     marketName: o.oc_group_name ?? '',
     name: o.oc_name ?? '',
@@ -36,6 +28,7 @@ function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome
     size: o.oc_size ?? null,
     sizeText: o.oc_size === null || o.oc_size === undefined ? '' : String(o.oc_size),
     pointer,
+    typeId: pointer ? pointer.typeId : null,
     blocked: o.oc_block === true,
     playerId: o.op_id ?? null,
     extra: extraOf(raw, OUTCOME_KEYS),
@@ -51,7 +44,20 @@ function outcomesOf(items: unknown[], path: string, warnings: FeedWarning[]): Ou
   return out
 }
 
-function marketOf(raw: unknown, path: string, warnings: FeedWarning[]): Market | null {
+/** Flat lists (`events`, top lists) come sorted by price, so W2 can precede W1: order them by what
+ *  they are — outcome type id, then parameter numerically; outcomes without a pointer go last.
+ *  Array.prototype.sort is stable, so equal keys keep feed order. */
+function byType(outcomes: Outcome[]): Outcome[] {
+  const rank = (o: Outcome) => (o.pointer ? 0 : 1)
+  return [...outcomes].sort((a, b) => {
+    if (rank(a) !== rank(b)) return rank(a) - rank(b)
+    if (!a.pointer || !b.pointer) return 0
+    if (a.pointer.typeId !== b.pointer.typeId) return a.pointer.typeId - b.pointer.typeId
+    return Number(a.pointer.param) - Number(b.pointer.param)
+  })
+}
+
+function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {
   const m = parseItem(MarketSchema, raw, path, warnings)
   if (!m) return null
   const list = m.oc_list ?? []
@@ -74,7 +80,10 @@ function marketOf(raw: unknown, path: string, warnings: FeedWarning[]): Market |
     }
   })
   flushLoose()
+  if (nested === 0 && columns.length === 1) columns[0] = byType(columns[0])
   return {
+    position,
+    key: `${position}:${m.group_id}`,
     groupId: m.group_id,
     name: m.group_name ?? '',
     columnsHint: m.columns ?? 0,
@@ -93,7 +102,7 @@ export function marketsOf(raw: unknown, path: string, warnings: FeedWarning[]): 
   }
   const out: Market[] = []
   raw.forEach((m, i) => {
-    const market = marketOf(m, `${path}[${i}]`, warnings)
+    const market = marketOf(m, i, `${path}[${i}]`, warnings)
     if (market) out.push(market)
   })
   return out
@@ -103,9 +112,15 @@ const liveStr = (v: string | null | undefined): string | null => (v === null || 
 const livePositive = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? v : null)
 const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? Math.round(v * 1000) : null)
 
-function idsOf(raw: unknown[] | null | undefined): number[] {
-  if (!raw) return []
-  return raw.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)).filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+/** `opp_N_ids`: integer ids (numbers or digit strings); anything else is dropped with a warning. */
+function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[]): number[] {
+  const out: number[] = []
+  ;(raw ?? []).forEach((v, i) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
+    if (typeof n === 'number' && Number.isSafeInteger(n)) out.push(n)
+    else warnings.push({ path: `${path}[${i}]`, message: `ignored participant id of type ${v === null ? 'null' : typeof v}` })
+  })
+  return out
 }
 
 function listOf<T>(raw: unknown[] | null | undefined, path: string, one: (item: unknown, p: string) => T | null): T[] {
@@ -124,14 +139,18 @@ function summaryFields(m: ParsedMatch, raw: unknown, lineType: LineType, path: s
     name: (n === 1 ? m.opp_1_name : m.opp_2_name) ?? '',
     icon: (n === 1 ? m.opp_1_icon : m.opp_2_icon) ?? '',
     id: livePositive(n === 1 ? m.opp_1_id : m.opp_2_id),
-    ids: idsOf(n === 1 ? m.opp_1_ids : m.opp_2_ids),
+    ids: idsOf(n === 1 ? m.opp_1_ids : m.opp_2_ids, `${path}.opp_${n}_ids`, warnings),
   })
   const markets = marketsOf(m.game_oc_list, `${path}.game_oc_list`, warnings)
+  // Every real main match sends game_mid = game_id; only a different id names a main match.
+  const mid = livePositive(m.game_mid)
+  const mainGameId = mid !== null && mid !== m.game_id ? mid : null
   return {
     key: matchKey(lineType, m.game_id),
     lineType,
     gameId: m.game_id,
-    mainGameId: livePositive(m.game_mid),
+    mainGameId,
+    isSubMatch: mainGameId !== null,
     startMs: secondsToMs(m.game_start),
     sportId: m.sport_id ?? null,
     sportName: m.sport_name ?? '',

@@ -10,7 +10,7 @@ import {
 } from './schemas.js'
 import { normaliseMatch, normaliseSummary } from './normalise-match.js'
 import { extraOf, parseItem, requireArray } from './parse.js'
-import type { Championship, Country, EventResult, EventsTournament, Normalised, FeedWarning, LineType, Match, MatchSummary, Sport, Tournament } from './types.js'
+import type { Championship, Country, EventResult, EventsTournament, Normalised, FeedWarning, GoneReason, LineType, Match, MatchSummary, Sport, Tournament } from './types.js'
 
 /**
  * Body → domain. A malformed item is skipped and reported in `warnings`; only a body that is not
@@ -112,6 +112,14 @@ export function normaliseEvents(body: unknown, lineType: LineType): Normalised<E
   })
 }
 
+/** The two texts production sends (`Game not found`, `Game id finished`); any other stays 'unavailable'. */
+export function goneReasonOf(message: string): GoneReason {
+  const text = message.trim().toLowerCase()
+  if (text === 'game not found') return 'not_found'
+  if (text === 'game id finished') return 'finished'
+  return 'unavailable'
+}
+
 /** `event` body: one match, or (spec rule 9) an object with only a `message` for an id that is gone. */
 export function normaliseEvent(body: unknown, lineType: LineType, gameId: number): EventResult {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -120,7 +128,7 @@ export function normaliseEvent(body: unknown, lineType: LineType, gameId: number
   const raw = body as Record<string, unknown>
   if (raw.game_id === undefined || raw.game_id === null) {
     const gone = GoneBodySchema.safeParse(body)
-    if (gone.success) return { kind: 'gone', gameId, lineType, message: gone.data.message }
+    if (gone.success) return { kind: 'gone', gameId, lineType, reason: goneReasonOf(gone.data.message), message: gone.data.message }
     throw new DeskError('feed_shape', 'event: body has neither game_id nor message')
   }
   const warnings: FeedWarning[] = []

@@ -1,15 +1,34 @@
 import { DeskError } from '../shared/errors.js'
-import type { LineType, Outcome } from './types.js'
+import type { LineType, Outcome, OutcomePointer } from './types.js'
+
+/** The pointer parameter as the feed writes it (`0`, `1.5`, `-1.25`, `3.001`, `1.0E-4`). Every
+ *  parser of the project (feed, coupon, simulator) accepts exactly this and never reformats it. */
+export const POINTER_PARAM = /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
+const ID = /^[0-9]+$/
+
+/** `oc_pointer` = `game|group|type|param`: three non-negative integer ids and the parameter as text.
+ *  Anything else (other part count, spaces, empty parts, ids beyond 2^53) is malformed → null. */
+export function parseOcPointer(raw: string | null | undefined): OutcomePointer | null {
+  if (typeof raw !== 'string') return null
+  const parts = raw.split('|')
+  if (parts.length !== 4) return null
+  const [game, group, type, param] = parts
+  if (![game, group, type].every((p) => ID.test(p) && Number.isSafeInteger(Number(p)))) return null
+  if (!POINTER_PARAM.test(param)) return null
+  return { raw, gameId: Number(game), groupId: Number(group), typeId: Number(type), param }
+}
 
 /**
  * Coupon bet pointer (coupon spec, "Bet pointer"):
  * `line_type#game_id#group_id#type_id#param#coefficient[#player_id]`, built from the feed's ready-made
- * `oc_pointer` (never repaired from outcome names). `coefficient` defaults to the outcome's odds.
+ * `oc_pointer` (never repaired from outcome names); `param` is the pointer's text, verbatim.
+ * `coefficient` defaults to the outcome's odds.
  */
 export function buildCouponPointer(outcome: Pick<Outcome, 'pointer' | 'rate' | 'playerId'>, lineType: LineType, coefficient?: number): string {
   const p = outcome.pointer
   if (!p) throw new DeskError('feed_pointer', 'outcome has no valid oc_pointer; it cannot be bet')
   if (lineType !== 'line' && lineType !== 'live') throw new DeskError('feed_pointer', `unknown line type: ${String(lineType)}`)
+  if (typeof p.param !== 'string' || !POINTER_PARAM.test(p.param)) throw new DeskError('feed_pointer', `invalid pointer parameter: ${JSON.stringify(p.param)}`)
   const coef = coefficient ?? outcome.rate
   if (typeof coef !== 'number' || !Number.isFinite(coef) || coef <= 0) {
     throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)

@@ -1,5 +1,6 @@
+import { calendarPeriodText, type CalendarPeriod } from './calendar.js'
 import type { FeedClient } from './client.js'
-import type { Championship, Country, EventResult, EventsTournament, FeedList, LineType, MatchSummary, Sport, Tournament } from './types.js'
+import type { Championship, Country, EventResult, EventsTournament, FeedList, FeedStamp, LineType, MatchSummary, Sport, Tournament } from './types.js'
 
 /** One feed request as data: what the scheduler polls and coalesces. */
 export type FeedRequestSpec =
@@ -13,6 +14,7 @@ export type FeedRequestSpec =
   | { method: 'search'; type: LineType; lang: string; text: string }
   | { method: 'events'; sportId: number; tournamentId: number; type: LineType; lang: string; cybersport?: boolean; match?: 'all'; odds?: boolean }
   | { method: 'event'; gameId: number; type: LineType; lang: string; odds?: boolean }
+  | { method: 'calendar'; sportId: number; tournamentId: number; period: CalendarPeriod; lang: string; odds?: boolean }
 
 export type FeedMethod = FeedRequestSpec['method']
 
@@ -27,13 +29,14 @@ export interface FeedResultMap {
   topchampionships: FeedList<Championship>
   search: FeedList<MatchSummary>
   events: FeedList<EventsTournament>
-  event: EventResult & { fetchedAtMs: number }
+  event: EventResult & FeedStamp
+  calendar: FeedList<EventsTournament>
 }
 export type FeedResultOf<S extends FeedRequestSpec> = FeedResultMap[S['method']]
 
-/** `toplist` has no type segment and is Prematch only. */
+/** `toplist` and `calendar` have no type segment and are Prematch only. */
 export function lineTypeOf(spec: FeedRequestSpec): LineType {
-  return spec.method === 'toplist' ? 'line' : spec.type
+  return spec.method === 'toplist' || spec.method === 'calendar' ? 'line' : spec.type
 }
 
 const b = (v: boolean | undefined) => (v === undefined ? '' : v ? '1' : '0')
@@ -63,6 +66,8 @@ export function feedKey(spec: FeedRequestSpec): string {
       return `events|${spec.type}|${spec.lang}|${spec.sportId}|${spec.tournamentId}|cs=${b(spec.cybersport)}|match=${spec.match ?? ''}|odds=${b(spec.odds)}`
     case 'event':
       return `event|${spec.type}:${spec.gameId}|${spec.lang}|odds=${b(spec.odds)}`
+    case 'calendar':
+      return `calendar|line|${spec.lang}|${spec.sportId}|${spec.tournamentId}|${calendarPeriodText(spec.period)}|odds=${b(spec.odds)}`
   }
 }
 
@@ -90,5 +95,7 @@ export function runFeedRequest(client: FeedClient, spec: FeedRequestSpec): Promi
       return client.events(spec.sportId, spec.tournamentId, spec.type, spec.lang, { cybersport: spec.cybersport, match: spec.match, odds: spec.odds })
     case 'event':
       return client.event(spec.gameId, spec.type, spec.lang, { odds: spec.odds })
+    case 'calendar':
+      return client.calendar(spec.sportId, spec.tournamentId, spec.period, spec.lang, { odds: spec.odds })
   }
 }

@@ -1,12 +1,15 @@
 import { toDeskError, type DeskError } from '../shared/errors.js'
 import type { Clock } from '../shared/clock.js'
+import { isFeedErrorAnswer } from './errors.js'
 import { feedKey, lineTypeOf, type FeedMethod, type FeedRequestSpec } from './requests.js'
 
 /**
  * Polls feed requests on behalf of many watchers. Per key (method + params): one request in flight
  * at most, shared by every watcher and every `refreshNow`; two request starts are never closer
- * than the key's minimum interval; polling stops when the last watcher leaves or the result says
- * the match is gone. All waiting goes through the injected timer port.
+ * than the key's minimum interval; a failed request is retried no sooner than the documented
+ * backoff (5, 10, 20, 40, 40 ... s after the failure); polling stops when the last watcher leaves,
+ * the result says the match is gone, or the feed answered a key/permission/usage error. All
+ * waiting goes through the injected timer port.
  */
 
 export interface TimerPort {
@@ -22,8 +25,8 @@ export const systemTimers: TimerPort = {
 export type FeedIntervals = Record<FeedMethod, { live: number; line: number }>
 
 const S = 1000
-/** Spec "Limits" minimums; `events`/`event` are our choice (spec: not shown); `search` is never
- *  polled and the value only spaces out repeated manual refreshes. */
+/** The vendor's documented minimum intervals (update guidelines); `search` is never polled and its
+ *  value only spaces out repeated manual refreshes; `toplist` and `calendar` are Prematch only. */
 export const SPEC_MIN_INTERVALS: FeedIntervals = {
   menu: { live: 20 * S, line: 60 * S },
   sports: { live: 60 * S, line: 120 * S },
@@ -31,15 +34,16 @@ export const SPEC_MIN_INTERVALS: FeedIntervals = {
   tournaments: { live: 60 * S, line: 120 * S },
   topmatches: { live: 30 * S, line: 120 * S },
   toplist: { live: 120 * S, line: 120 * S },
-  topchampionships: { live: 90 * S, line: 300 * S },
+  topchampionships: { live: 60 * S, line: 300 * S },
   search: { live: 2 * S, line: 2 * S },
-  events: { live: 10 * S, line: 60 * S },
+  events: { live: 7 * S, line: 30 * S },
   event: { live: 5 * S, line: 30 * S },
+  calendar: { live: 60 * S, line: 60 * S },
 }
 
 const NEVER_POLLED: ReadonlySet<FeedMethod> = new Set(['search'])
-/** After failures the next poll waits interval × 1, 2, 4 (capped). */
-const MAX_BACKOFF = 4
+/** Documented backoff after consecutive failures (then the last step again). */
+export const FAILURE_BACKOFF_MS = [5 * S, 10 * S, 20 * S, 40 * S] as const
 
 export type FeedUpdate<R = unknown> =
   | { key: string; spec: FeedRequestSpec; ok: true; value: R; atMs: number }
@@ -80,7 +84,10 @@ interface Entry<R> {
   inFlight: Promise<FeedUpdate<R>> | null
   timer: unknown
   gone: boolean
+  /** The feed answered a key/permission/usage error: no more polling until a user refresh succeeds. */
+  halted: boolean
   failures: number
+  lastFailureMs: number | null
 }
 
 const defaultIsGone = (value: unknown) => !!value && typeof value === 'object' && (value as { kind?: unknown }).kind === 'gone'
@@ -108,7 +115,7 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
   function entryFor(key: string, spec: FeedRequestSpec): Entry<R> {
     let entry = entries.get(key)
     if (!entry) {
-      entry = { key, spec, listeners: new Set(), lastStartMs: null, inFlight: null, timer: null, gone: false, failures: 0 }
+      entry = { key, spec, listeners: new Set(), lastStartMs: null, inFlight: null, timer: null, gone: false, halted: false, failures: 0, lastFailureMs: null }
       entries.set(key, entry)
     }
     return entry
@@ -134,11 +141,16 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
       try {
         const value = await run(spec)
         entry.failures = 0
+        entry.halted = false
         if (isGone(value)) entry.gone = true
         update = { key, spec, ok: true, value, atMs: clock.now() }
       } catch (error) {
+        const e = toDeskError(error, 'feed_error')
         entry.failures += 1
-        update = { key, spec, ok: false, error: toDeskError(error, 'feed_error'), atMs: clock.now() }
+        entry.lastFailureMs = clock.now()
+        // Asking again with the same key, language or parameters cannot succeed.
+        if (isFeedErrorAnswer(e)) entry.halted = true
+        update = { key, spec, ok: false, error: e, atMs: clock.now() }
       }
       entry.last = update
       entry.inFlight = null
@@ -151,15 +163,21 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
     return entry.inFlight
   }
 
-  /** Next poll (watched keys) or, for unwatched keys, dropping the cache once it can no longer
-   *  hold back a request. Both happen at lastStart + interval (× backoff after failures). */
+  /** Next start: lastStart + interval, and after failures no sooner than the backoff step after the
+   *  failure. Used for the next poll (watched keys) or, for unwatched keys, for dropping the cache
+   *  once it can no longer hold back a request. */
+  function dueOf(entry: Entry<R>): number {
+    const byInterval = (entry.lastStartMs ?? clock.now()) + intervalOf(entry.spec)
+    if (entry.failures === 0 || entry.lastFailureMs === null) return byInterval
+    const step = FAILURE_BACKOFF_MS[Math.min(entry.failures, FAILURE_BACKOFF_MS.length) - 1]
+    return Math.max(byInterval, entry.lastFailureMs + step)
+  }
+
   function scheduleNext(entry: Entry<R>): void {
     clearTimer(entry)
     if (stopped || entry.inFlight) return
-    const backoff = entry.failures === 0 ? 1 : Math.min(2 ** (entry.failures - 1), MAX_BACKOFF)
-    const dueMs = (entry.lastStartMs ?? clock.now()) + intervalOf(entry.spec) * backoff
-    const delay = Math.max(0, dueMs - clock.now())
-    const polls = entry.listeners.size > 0 && !entry.gone && !NEVER_POLLED.has(entry.spec.method)
+    const delay = Math.max(0, dueOf(entry) - clock.now())
+    const polls = entry.listeners.size > 0 && !entry.gone && !entry.halted && !NEVER_POLLED.has(entry.spec.method)
     if (polls) {
       entry.timer = timers.set(() => {
         entry.timer = null
@@ -193,9 +211,9 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
     }
     if (!entry.inFlight) {
       const neverFetched = entry.lastStartMs === null
-      const due = neverFetched || clock.now() - (entry.lastStartMs as number) >= intervalOf(spec)
+      const due = neverFetched || clock.now() >= dueOf(entry)
       // Search: the watch itself is the user action, so it fetches once; it is never polled.
-      if (NEVER_POLLED.has(spec.method) || entry.gone) {
+      if (NEVER_POLLED.has(spec.method) || entry.gone || entry.halted) {
         if (neverFetched) void fetchNow(entry)
         else scheduleNext(entry)
       } else if (due) void fetchNow(entry)
@@ -215,7 +233,7 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
     const entry = entryFor(key, spec)
     let update: FeedUpdate<R> | undefined
     if (entry.inFlight) update = await entry.inFlight
-    else if (entry.last && (entry.gone || (entry.lastStartMs !== null && clock.now() - entry.lastStartMs < intervalOf(spec)))) update = entry.last
+    else if (entry.last && (entry.gone || (entry.lastStartMs !== null && clock.now() < dueOf(entry)))) update = entry.last
     else update = await fetchNow(entry)
     if (update.ok) return update.value
     throw update.error

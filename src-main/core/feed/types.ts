@@ -21,11 +21,16 @@ export interface Normalised<T> {
   warnings: FeedWarning[]
 }
 
-/** Every list method of the client answers with a stamped `Normalised` list. */
-export interface FeedList<T> extends Normalised<T> {
+/** What the client adds to every successful answer. */
+export interface FeedStamp {
   /** Clock time the answer was received (injected clock). */
   fetchedAtMs: number
+  /** The key's expiry from the `X-Key-Expires` header; null when absent or unparsable. */
+  keyExpiresAtMs: number | null
 }
+
+/** Every list method of the client answers with a stamped `Normalised` list. */
+export interface FeedList<T> extends Normalised<T>, FeedStamp {}
 
 export interface Tournament {
   id: number
@@ -57,13 +62,14 @@ export interface Sport {
   extra: Extra
 }
 
-/** The four integers of `oc_pointer` (`game|group|type|param`), plus the raw string. */
+/** `oc_pointer` (`game|group|type|param`): three integer ids and the parameter as TEXT, kept
+ *  verbatim (`0`, `1.5`, `-1.25`, `3.001`, `1.0E-4`); it goes unchanged into the coupon pointer. */
 export interface OutcomePointer {
   raw: string
   gameId: number
   groupId: number
   typeId: number
-  param: number
+  param: string
 }
 
 export interface Outcome {
@@ -73,21 +79,28 @@ export interface Outcome {
   /** `oc_size` as sent (string or number); `sizeText` is its display form ('' when absent). */
   size: string | number | null
   sizeText: string
-  /** Null when `oc_pointer` was missing or not four integers (such an outcome cannot be bet). */
+  /** Null when `oc_pointer` was missing or malformed (such an outcome cannot be bet). */
   pointer: OutcomePointer | null
+  /** Outcome type id (third pointer field): what the outcome IS (1 = W1, 9 = Over, ...); null without a pointer. */
+  typeId: number | null
   blocked: boolean
   playerId: number | null
   extra: Extra
 }
 
 export interface Market {
+  /** Index in the match's `game_oc_list`: `group_id` can repeat inside one match. */
+  position: number
+  /** `${position}:${groupId}`, unique within one answer for one match. */
+  key: string
   groupId: number
   name: string
   /** The feed's recommended display column count (need not equal `columns.length`). */
   columnsHint: number
-  /** Outcomes by column, in feed order; a flat `oc_list` becomes one column. */
+  /** The real column arrays of `event`, in feed order; a flat `oc_list` (events, top lists) becomes
+   *  one column ordered by outcome type id then parameter (the feed sends it sorted by price). */
   columns: Outcome[][]
-  /** All outcomes flat, in feed order. */
+  /** All outcomes flat, column by column. */
   outcomes: Outcome[]
   extra: Extra
 }
@@ -114,7 +127,9 @@ export interface MatchSummary {
   key: string
   lineType: LineType
   gameId: number
+  /** The main match of a sub-match; null for a main match (`game_mid` absent, null or = `game_id`). */
   mainGameId: number | null
+  isSubMatch: boolean
   /** `game_start` × 1000; null when absent or 0. */
   startMs: number | null
   sportId: number | null
@@ -197,9 +212,14 @@ export interface Championship {
   extra: Extra
 }
 
+/** Why `event` answered a message instead of a match: `Game not found` (no such id, or asked under the
+ *  other line type), `Game id finished` (gone under this id: went live with a new id, cancelled or
+ *  ended), anything else. */
+export type GoneReason = 'not_found' | 'finished' | 'unavailable'
+
 export type EventResult =
   | { kind: 'match'; match: Match; warnings: FeedWarning[] }
-  | { kind: 'gone'; gameId: number; lineType: LineType; message: string }
+  | { kind: 'gone'; gameId: number; lineType: LineType; reason: GoneReason; message: string }
 
 export function matchKey(lineType: LineType, gameId: number): string {
   return `${lineType}:${gameId}`

@@ -194,7 +194,8 @@ describe('events and event', () => {
     const outcome = m.markets!.flatMap((mk) => mk.outcomes).find((o) => !o.blocked)!
     const pointer = buildCouponPointer(outcome, 'line')
     expect(pointer).toBe(`line#${outcome.pointer!.gameId}#${outcome.pointer!.groupId}#${outcome.pointer!.typeId}#${outcome.pointer!.param}#${outcome.rate}`)
-    expect(sim.world.findOutcome('line', outcome.pointer!.gameId, outcome.pointer!.groupId, outcome.pointer!.typeId, outcome.pointer!.param)).toBeDefined()
+    // The parameter text travels verbatim from oc_pointer into the coupon pointer.
+    expect(pointer.split('#')[4]).toBe(outcome.pointer!.raw.split('|')[3])
 
     const bare = await full.event(row.gameId, 'line', 'en', { odds: false })
     if (bare.kind !== 'match') throw new Error('expected a match')

@@ -5,8 +5,8 @@ import { createFeedClient } from '../../../src-main/core/feed/index.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 
 /**
- * Transport behaviour only (retry, timeout, envelope checks): the simulator has no fault switch,
- * so a tiny scripted server answers here. Feed semantics are tested against the simulator.
+ * Transport behaviour only (retry, timeout, envelope checks): a tiny scripted server answers here.
+ * The vendor's real answers (captures) are served in captures-http.test.ts.
  */
 type Step = { status: number; body: string } | 'hang'
 let script: Step[] = []
@@ -67,26 +67,44 @@ describe('feed transport', () => {
     expect(hits[0].url).toBe('/feed/v1/topmatches/live/en?full=true&odds=false')
   })
 
-  it('retries a read on 503 with backoff, then succeeds', async () => {
+  it('by default does not retry: one request, the 5xx is reported (the scheduler owns the backoff)', async () => {
+    script = [{ status: 503, body: '{"message":"maintenance"}' }, ok([])]
+    const e = await failure(createFeedClient({ baseURL, apiKey: 'test-key' }).sports('line', 'en'))
+    expect(e).toMatchObject({ code: 'feed_http', status: 503, retry: 'safe' })
+    expect(e.message).toContain('maintenance')
+    expect(hits).toHaveLength(1)
+  })
+
+  it('with retries set, retries a 5xx after the doubling delay, then succeeds', async () => {
     script = [{ status: 503, body: '{}' }, { status: 502, body: 'bad gateway' }, ok([])]
-    const result = await client().sports('line', 'en')
+    const t0 = Date.now()
+    const result = await client({ retries: 2, retryDelayMs: 40 }).sports('line', 'en')
     expect(result.items).toEqual([])
     expect(hits).toHaveLength(3)
+    // 40 ms then 80 ms: never faster than the configured schedule
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(115)
   })
 
   it('gives up after the configured retries with feed_http and the status', async () => {
     script = [{ status: 503, body: '{}' }, { status: 503, body: '{}' }, { status: 503, body: '{"message":"maintenance"}' }]
-    const e = await failure(client().sports('line', 'en'))
+    const e = await failure(client({ retries: 2 }).sports('line', 'en'))
     expect(e).toMatchObject({ code: 'feed_http', status: 503, retry: 'safe' })
     expect(e.message).toContain('maintenance')
     expect(hits).toHaveLength(3)
+  })
+
+  it('never retries an error body, even with retries set and a 5xx status', async () => {
+    script = [{ status: 500, body: JSON.stringify({ error_code: 100, error_message: 'Invalid Package' }) }, ok([])]
+    const e = await failure(client({ retries: 2 }).sports('line', 'en'))
+    expect(e).toMatchObject({ code: 'feed_key_invalid', status: 500, retry: 'never' })
+    expect(hits).toHaveLength(1)
   })
 
   it('never retries a 4xx (including 408/429 which ofetch would retry by default)', async () => {
     for (const status of [400, 401, 404, 408, 429]) {
       hits = []
       script = [{ status, body: JSON.stringify({ status: 0, body: null, message: 'nope' }) }, ok([])]
-      const e = await failure(client().sports('line', 'en'))
+      const e = await failure(client({ retries: 2 }).sports('line', 'en'))
       expect(e).toMatchObject({ code: 'feed_http', status })
       expect(hits).toHaveLength(1)
       script = []

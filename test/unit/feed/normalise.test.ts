@@ -105,7 +105,9 @@ describe('match normalisation', () => {
       ['', ''],
     ])
     expect(market.outcomes[1].blocked).toBe(true)
-    expect(market.outcomes[0].pointer).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: 0 })
+    expect(market.outcomes[0].pointer).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: '0' })
+    expect(market.outcomes.map((o) => o.typeId)).toEqual([1, 2, 3])
+    expect([market.position, market.key]).toEqual([0, '0:1'])
     expect(m.extra).toEqual({ sgame_id: '', stat_id: '', stat_list_extra: [], game_plan: null })
   })
 
@@ -137,7 +139,9 @@ describe('match normalisation', () => {
   })
 
   it('event for an unavailable id answers gone with the message (status 1 body)', () => {
-    expect(normaliseEvent({ message: 'Event not found' }, 'line', 5001)).toEqual({ kind: 'gone', gameId: 5001, lineType: 'line', message: 'Event not found' })
+    expect(normaliseEvent({ message: 'Event not found' }, 'line', 5001)).toEqual({ kind: 'gone', gameId: 5001, lineType: 'line', reason: 'unavailable', message: 'Event not found' })
+    expect(normaliseEvent({ message: 'Game not found' }, 'line', 5001)).toMatchObject({ kind: 'gone', reason: 'not_found', message: 'Game not found' })
+    expect(normaliseEvent({ message: 'Game id finished' }, 'line', 5001)).toMatchObject({ kind: 'gone', reason: 'finished', message: 'Game id finished' })
     expect(() => normaliseEvent({ foo: 1 }, 'line', 5001)).toThrow(/neither game_id nor message/)
     expect(() => normaliseEvent([], 'line', 5001)).toThrow(DeskError)
   })
@@ -179,8 +183,15 @@ describe('extended top/search items', () => {
 })
 
 describe('parseOcPointer', () => {
-  it('parses four integers and keeps the raw string', () => {
-    expect(parseOcPointer('12|3|4|-250')).toEqual({ raw: '12|3|4|-250', gameId: 12, groupId: 3, typeId: 4, param: -250 })
-    for (const bad of ['', '1|2|3', '1|2|3|4|5', 'a|b|c|d', '1|2|3|2.5', null, undefined]) expect(parseOcPointer(bad)).toBeNull()
+  it('three integer ids and the parameter as text, kept verbatim', () => {
+    expect(parseOcPointer('12|3|4|-250')).toEqual({ raw: '12|3|4|-250', gameId: 12, groupId: 3, typeId: 4, param: '-250' })
+    for (const param of ['0', '1.5', '-1.25', '+2', '3.001', '350.075', '1.0E-4', '2.50', '1e3', '-0.0']) {
+      expect(parseOcPointer(`746037229|2|7|${param}`)?.param).toBe(param)
+    }
+  })
+
+  it('anything else is malformed', () => {
+    const bad = ['', '1|2|3', '1|2|3|4|5', 'a|b|c|d', '1|2|3|', '1|2|3|.5', '1|2|3|1.', '1|2|3|1,5', '1|2|3|0x10', '1|2|3|NaN', '1|2|3|Infinity', '1|2|3| 1', ' 1|2|3|4', '-1|2|3|4', '1.5|2|3|4', '99999999999999999|2|3|4', '1|2|3|1E', null, undefined]
+    for (const raw of bad) expect(parseOcPointer(raw), String(raw)).toBeNull()
   })
 })

@@ -55,6 +55,7 @@ describe('feed scheduler', () => {
       eventLive(3),
       { method: 'event', gameId: 4, type: 'line', lang: 'en' },
       { method: 'search', type: 'line', lang: 'en', text: 'arsenal' },
+      { method: 'calendar', sportId: 1, tournamentId: 0, period: { hours: 4 }, lang: 'en' },
     ]
     const userSearches = { count: 0 }
     // Two watchers that stay the whole hour, plus random short-lived watchers and refreshes.
@@ -188,30 +189,133 @@ describe('feed scheduler', () => {
     expect(rec.count(search)).toBe(2)
   })
 
-  it('errors reach listeners as DeskError and back off; a throwing listener does not stop polling', async () => {
+  it('temporary failures reach listeners as DeskError and back off 5, 10, 20, 40, 40 s after each failure; a throwing listener does not stop polling', async () => {
     const time = createFakeTime()
     const rec = recorder(time, () => ({ fail: true }))
     const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run: rec.run })
     const seen: FeedUpdate[] = []
-    scheduler.watch(menuLive, () => {
+    scheduler.watch(eventLive(1), () => {
       throw new Error('listener bug')
     })
-    scheduler.watch(menuLive, (u) => seen.push(u))
-    await time.advance(140 * S + 200)
-    // interval × 1, × 2, × 4 after consecutive failures
-    expect(rec.calls.map((c) => c.start - rec.calls[0].start)).toEqual([0, 20 * S, 60 * S, 140 * S])
+    scheduler.watch(eventLive(1), (u) => seen.push(u))
+    await time.advance(200 * S)
+    const waits = rec.calls.slice(1).map((c, i) => c.start - rec.calls[i].end!)
+    expect(waits.slice(0, 6)).toEqual([5 * S, 10 * S, 20 * S, 40 * S, 40 * S, 40 * S])
+    expect(seen.length).toBe(rec.calls.length)
     expect(seen[0]).toMatchObject({ ok: false, error: { code: 'feed_http', status: 503 } })
-    await expect(scheduler.refreshNow(menuLive)).rejects.toMatchObject({ code: 'feed_http' })
+    // A user refresh inside the backoff answers the cached error without a request.
+    const before = rec.calls.length
+    await expect(scheduler.refreshNow(eventLive(1))).rejects.toMatchObject({ code: 'feed_http' })
+    expect(rec.calls.length).toBe(before)
     scheduler.stop()
   })
 
-  it('interval overrides cannot go below the spec minimums; events/event choices are recorded', () => {
+  it('the interval still holds when it is longer than the backoff, and a slow failure waits the backoff after its end', async () => {
+    const time = createFakeTime()
+    // menu live (20 s): failures answer after 12 s (a timeout), so start + 20 s comes before end + backoff only at first.
+    const rec = recorder(time, () => ({ fail: true, latency: 12 * S }))
+    const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run: rec.run })
+    scheduler.watch(menuLive, () => {})
+    await time.advance(150 * S)
+    const starts = rec.calls.map((c) => c.start - rec.calls[0].start)
+    // 0 → max(0+20, 12+5)=20 → max(40, 32+10)=42 → max(62, 54+20)=74 → max(94, 86+40)=126
+    expect(starts).toEqual([0, 20 * S, 42 * S, 74 * S, 126 * S])
+    scheduler.stop()
+  })
+
+  it('a success after failures resets the backoff', async () => {
+    const time = createFakeTime()
+    const rec = recorder(time, (_spec, n) => ({ fail: n <= 2 }))
+    const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run: rec.run })
+    scheduler.watch(eventLive(2), () => {})
+    await time.advance(60 * S)
+    const starts = rec.calls.map((c) => c.start - rec.calls[0].start)
+    // fail, fail (5 s, 10 s after each failure), then success → every 5 s again
+    expect(starts.slice(0, 6)).toEqual([0, 5100, 15200, 20200, 25200, 30200])
+    scheduler.stop()
+  })
+
+  it('a key, permission or usage error of the feed stops polling that key and is reported once; a later user refresh that succeeds resumes it', async () => {
+    const time = createFakeTime()
+    let keyFixed = false
+    const calls: number[] = []
+    const run = async (spec: FeedRequestSpec) => {
+      calls.push(time.clock.now())
+      await time.sleep(100)
+      if (!keyFixed) throw new DeskError('feed_key_expired', 'expired', { data: { errorCode: 100, errorMessage: 'Package has expired', category: 'auth' } })
+      return { ok: feedKey(spec) }
+    }
+    const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run })
+    const seen: FeedUpdate[] = []
+    scheduler.watch(menuLive, (u) => seen.push(u))
+    await time.advance(10 * 60 * S)
+    expect(calls).toHaveLength(1)
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ ok: false, error: { code: 'feed_key_expired' } })
+    // Another watcher gets the cached error and causes no request.
+    const late: FeedUpdate[] = []
+    scheduler.watch(menuLive, (u) => late.push(u))
+    await time.advance(S)
+    expect(late).toHaveLength(1)
+    expect(calls).toHaveLength(1)
+    // The operator renews the key and refreshes: one request, then polling resumes at 20 s.
+    keyFixed = true
+    const refreshed = scheduler.refreshNow(menuLive)
+    await time.advance(S)
+    await expect(refreshed).resolves.toEqual({ ok: feedKey(menuLive) })
+    await time.advance(60 * S)
+    expect(calls.length).toBe(2 + 3)
+    scheduler.stop()
+  })
+
+  it('the feed\'s unknown error codes (feed_error with error data) are not polled again either', async () => {
+    const time = createFakeTime()
+    let n = 0
+    const scheduler = createFeedScheduler({
+      clock: time.clock,
+      timers: time.timers,
+      run: async () => {
+        n++
+        throw new DeskError('feed_error', 'feed error 77: something', { data: { errorCode: 77, errorMessage: 'something', category: 'unknown' } })
+      },
+    })
+    scheduler.watch(eventLive(5), () => {})
+    await time.advance(5 * 60 * S)
+    expect(n).toBe(1)
+    scheduler.stop()
+  })
+
+  it('interval overrides cannot go below the documented minimums', () => {
     const time = createFakeTime()
     const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run: async () => 1, intervals: { menu: { live: 1 * S, line: 90 * S } } })
     expect(scheduler.intervalOf(menuLive)).toBe(20 * S)
     expect(scheduler.intervalOf(menuLine)).toBe(90 * S)
-    expect(SPEC_MIN_INTERVALS.toplist.line).toBe(120 * S)
-    expect(SPEC_MIN_INTERVALS.events).toEqual({ live: 10 * S, line: 60 * S })
-    expect(SPEC_MIN_INTERVALS.event).toEqual({ live: 5 * S, line: 30 * S })
+  })
+
+  it('uses the vendor\'s documented intervals (live / line)', () => {
+    const time = createFakeTime()
+    const scheduler = createFeedScheduler({ clock: time.clock, timers: time.timers, run: async () => 1 })
+    const every = (spec: FeedRequestSpec) => scheduler.intervalOf(spec) / S
+    expect(every({ method: 'events', sportId: 1, tournamentId: 0, type: 'live', lang: 'en' })).toBe(7)
+    expect(every({ method: 'events', sportId: 1, tournamentId: 0, type: 'line', lang: 'en' })).toBe(30)
+    expect(every(eventLive(1))).toBe(5)
+    expect(every({ method: 'event', gameId: 1, type: 'line', lang: 'en' })).toBe(30)
+    expect(every({ method: 'topchampionships', type: 'live', lang: 'en' })).toBe(60)
+    expect(every({ method: 'topchampionships', type: 'line', lang: 'en' })).toBe(300)
+    expect(every({ method: 'calendar', sportId: 1, tournamentId: 0, period: { day: 1 }, lang: 'en' })).toBe(60)
+    expect(every(menuLive)).toBe(20)
+    expect(every(menuLine)).toBe(60)
+    expect(every({ method: 'sports', type: 'live', lang: 'en' })).toBe(60)
+    expect(every({ method: 'countries', sportId: 1, type: 'line', lang: 'en' })).toBe(120)
+    expect(every({ method: 'topmatches', type: 'live', lang: 'en' })).toBe(30)
+    expect(every({ method: 'toplist', sportId: 1, lang: 'en' })).toBe(120)
+    expect(SPEC_MIN_INTERVALS.calendar.line).toBe(60 * S)
+  })
+
+  it('calendar keys are Prematch keys per sport, tournament, period and odds', () => {
+    const spec = (period: { hours: 2 } | { day: 3 }, odds?: boolean): FeedRequestSpec => ({ method: 'calendar', sportId: 1, tournamentId: 0, period, lang: 'en', odds })
+    expect(feedKey(spec({ hours: 2 }))).toBe('calendar|line|en|1|0|h2|odds=')
+    expect(feedKey(spec({ day: 3 }, false))).toBe('calendar|line|en|1|0|d3|odds=0')
+    expect(new Set([spec({ hours: 2 }), spec({ day: 3 }), spec({ day: 3 }, true)].map(feedKey)).size).toBe(3)
   })
 })
