@@ -7,7 +7,18 @@ import type { DeskError } from '../shared/errors.js'
 export const EXIT = { ok: 0, business: 1, usage: 2, transport: 3, auth: 4 } as const
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
-const USAGE = new Set(['usage', 'validation', 'coupon_invalid', 'feed_params', 'feed_pointer', 'profile_not_found', 'not_confirmed'])
+const USAGE = new Set([
+  'usage',
+  'validation',
+  'coupon_invalid',
+  'feed_params',
+  'feed_pointer',
+  'profile_not_found',
+  'not_confirmed',
+  // the feed's usage errors (bad language code, bad line type)
+  'feed_invalid_language',
+  'feed_wrong_line_type',
+])
 const AUTH = new Set([
   'auth_failed',
   'unauthorized',
@@ -19,6 +30,17 @@ const AUTH = new Set([
   'vault_decrypt',
   'vault_key',
   'feed_auth',
+  // the feed's key errors: missing, invalid, expired, blocked, not yet active, IP or site not allowed
+  'feed_key_missing',
+  'feed_key_invalid',
+  'feed_key_expired',
+  'feed_key_blocked',
+  'feed_key_not_active',
+  'feed_ip_not_allowed',
+  'feed_site_not_allowed',
+  // the feed's permission errors: sport or language not in the key's plan
+  'feed_access_denied',
+  'feed_language_not_allowed',
 ])
 const TRANSPORT = new Set([
   'coupon_timeout',
@@ -37,7 +59,7 @@ const TRANSPORT = new Set([
 export function exitCodeOf(error: DeskError): ExitCode {
   if (USAGE.has(error.code)) return EXIT.usage
   if (AUTH.has(error.code)) return EXIT.auth
-  // The feed answers a bad or missing key with HTTP 401/403.
+  // A server that refuses with a bare HTTP 401/403 (no feed error body) is an access problem too.
   if (error.code === 'feed_http' && (error.status === 401 || error.status === 403)) return EXIT.auth
   if (TRANSPORT.has(error.code)) return EXIT.transport
   return EXIT.business

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { buildCouponPointer, countryIconUrl, normaliseEvent, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../../../src-main/core/feed/index.js'
+import { buildCouponPointer, countryIconUrl, normaliseEvent, parseOcPointer, POINTER_PARAM, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../../../src-main/core/feed/index.js'
 import { eventBody } from './fixtures.js'
 
 function outcomes() {
@@ -25,6 +26,32 @@ describe('buildCouponPointer', () => {
     expect(() => buildCouponPointer({ ...over, pointer: null }, 'live')).toThrow(/oc_pointer/)
     expect(() => buildCouponPointer(over, 'live', 0)).toThrow(/coefficient/)
     expect(() => buildCouponPointer(over, 'prematch' as never)).toThrow(/line type/)
+  })
+
+  it('refuses a pointer whose parameter is not feed text (hand-built outcomes)', () => {
+    const [over] = outcomes()
+    for (const param of ['', '1,5', ' 2', 'NaN', '1e']) expect(() => buildCouponPointer({ ...over, pointer: { ...over.pointer!, param } }, 'live')).toThrow(/parameter/)
+  })
+
+  it('property: any parameter text the feed may send reaches the coupon pointer unchanged; the coefficient has ≤ 6 decimals and no exponent', () => {
+    const digits = fc.stringMatching(/^[0-9]{1,6}$/)
+    const param = fc
+      .tuple(fc.constantFrom('', '-', '+'), digits, fc.option(digits, { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '-', '+'), fc.stringMatching(/^[0-9]{1,2}$/)), { nil: undefined }))
+      .map(([sign, int, frac, exp]) => `${sign}${int}${frac !== undefined ? `.${frac}` : ''}${exp ? exp.join('') : ''}`)
+    const id = fc.integer({ min: 0, max: 2_000_000_000 })
+    fc.assert(
+      fc.property(id, id, id, param, fc.double({ min: 1.0001, max: 1000, noNaN: true }), fc.option(fc.integer({ min: 1, max: 1e9 }), { nil: null }), (game, group, type, text, rate, player) => {
+        expect(POINTER_PARAM.test(text)).toBe(true)
+        const raw = `${game}|${group}|${type}|${text}`
+        const pointer = parseOcPointer(raw)
+        expect(pointer).toEqual({ raw, gameId: game, groupId: group, typeId: type, param: text })
+        const coupon = buildCouponPointer({ pointer, rate, playerId: player }, 'line').split('#')
+        expect(coupon.slice(0, 5)).toEqual(['line', String(game), String(group), String(type), text])
+        expect(coupon[5]).toMatch(/^\d+(\.\d{1,6})?$/)
+        expect(Math.abs(Number(coupon[5]) - rate)).toBeLessThanOrEqual(5e-7)
+        expect(coupon[6]).toBe(player === null ? undefined : String(player))
+      }),
+    )
   })
 
   it('never prints an exponent or long float tail', () => {
