@@ -69,8 +69,11 @@ export interface OutcomeDto {
   playerId: number | null
   /** Ready-made coupon pointer (`line_type#game_id#group_id#type_id#param#coef[#player_id]`). */
   pointer: string
+  /** Outcome type (third `oc_pointer` field): what an outcome is, whatever its position; null without a pointer. */
+  typeId: number | null
 }
-export interface MarketDto { groupId: number; name: string; columns: OutcomeDto[][] }
+/** `key` is the market's identity: its position plus `group_id` (a `group_id` can repeat within one match). */
+export interface MarketDto { key: string; groupId: number; name: string; columns: OutcomeDto[][] }
 export interface MatchDto {
   key: string
   lineType: LineType
@@ -82,6 +85,8 @@ export interface MatchDto {
   tournamentId: number
   tournamentName: string
   startMs: number
+  /** True only when `game_mid` is set and differs from `game_id`. */
+  isSubMatch: boolean
   opp1: string
   opp2: string
   opp1IconUrl: string | null
@@ -95,15 +100,80 @@ export interface MatchDto {
   subGames: Array<{ gameId: number | null; name: string | null }>
 }
 export interface TournamentEventsDto { tournamentId: number; tournamentName: string; matches: MatchDto[] }
-export type EventResultDto = { kind: 'match'; match: MatchDto } | { kind: 'gone'; gameId: number; message: string }
+/** `not_found`: no such id under this line type; `finished`: gone under this id (went live with a new id, cancelled or ended). */
+export type GoneReason = 'not_found' | 'finished' | 'unavailable'
+export type EventResultDto = { kind: 'match'; match: MatchDto } | { kind: 'gone'; gameId: number; lineType: LineType; reason: GoneReason; message: string }
 
+/** The feed key's expiry as the service reports it (`X-Key-Expires`), per profile. */
+export interface FeedKeyDto {
+  profileId: string
+  expiresAt: number | null
+  state: 'ok' | 'soon' | 'expired' | 'unknown'
+  /** Whole days left (rounded down), null when unknown. */
+  daysLeft: number | null
+  /** "soon" starts this many days before expiry. */
+  warnDays: number
+}
+export interface FeedAccountKeyDto {
+  /** As the service shows it: the last 4 characters only (e.g. `…c55f`). */
+  key: string
+  current: boolean
+  type: string
+  status: string
+  label: string
+  startsAt: number | null
+  expiresAt: number | null
+  daysLeft: number | null
+  active: boolean
+  sports: 'all' | number[] | null
+  languages: string[]
+  lastUsedAt: number | null
+  accessMode: string | null
+  allowedIps: string[]
+  allowedDomains: string[]
+  usage7d: Array<{ date: string; requests: number }>
+}
+export interface FeedAccountDto {
+  clientId: string | null
+  clientName: string | null
+  yourIp: string | null
+  keys: FeedAccountKeyDto[]
+}
+/** Match calendar: the next N hours, or a whole Kyiv day (0 = rest of today, 1..5 = today + N). */
+export type CalendarPeriodDto = { hours: 2 | 4 | 6 | 12 } | { day: number }
+
+/** One bet of a coupon, with the names of what was bet as the coupon service sends them (null when not sent). */
 export interface BetDto {
   id: string
   gameId: number
+  /** The main match of a sub-match; null for a main match. */
+  mainGameId: number | null
   status: number
+  /** The vendor's name of the bet status; null for a value it never named (show the number raw). */
+  statusLabel: string | null
   coef: number
+  /** Settlement multiplier (`calc_coef`): 0 lost, 1 returned, 0.5 half lost, the odds for a win. */
+  settlementCoef: number | null
   pointer: string
   lineType: string
+  sportId: number | null
+  sportName: string | null
+  tournamentId: number | null
+  tournamentName: string | null
+  /** Team names. */
+  opp1: string | null
+  opp2: string | null
+  marketName: string | null
+  outcomeName: string | null
+  /** The outcome's parameter as text (handicap, total), never reformatted. */
+  param: string | null
+  /** Extra name the service adds to the outcome (`dop_name`, e.g. a player). */
+  extraName: string | null
+  /** Score when the bet was accepted / settled, and per period. */
+  placementScore: string | null
+  placementScorePeriods: string | null
+  calculationScore: string | null
+  calculationScorePeriods: string | null
   eventDate: number | null
   calculateDate: number | null
   settlementReasonCode: string | number | null
@@ -113,10 +183,13 @@ export interface CouponDto {
   couponCode: string
   amount: number | null
   coef: number
+  /** Odds when placed and the coupon's settlement multiplier (`calculate_coef`); null when not sent. */
+  originalCoef: number | null
+  settlementCoef: number | null
   potentialWin: number | null
   realWin: number | null
   status: number
-  /** Human label for known statuses; unknown ones are shown raw. */
+  /** The vendor's name for known statuses; unknown ones are shown raw (`status N`). */
   statusLabel: string
   createdAt: number | null
   calculateDate: number | null
@@ -168,6 +241,10 @@ export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 const lineType = z.enum(['line', 'live'])
 const none = z.object({}).strict().optional()
 const couponCode = z.string().min(1).max(32)
+const calendarPeriod = z.union([
+  z.object({ hours: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(12)]) }).strict(),
+  z.object({ day: z.number().int().min(0).max(5) }).strict(),
+])
 
 export const inputs = {
   app: {
@@ -206,11 +283,17 @@ export const inputs = {
     event: z.object({ lineType, gameId: z.number().int() }).strict(),
     topMatches: z.object({ lineType }).strict(),
     search: z.object({ lineType, text: z.string().max(100) }).strict(),
+    calendar: z.object({ sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
+    /** For a Prematch match that answered `Game id finished`: the live match with the same participants, if any. */
+    liveSuccessor: z.object({ gameId: z.number().int().positive() }).strict(),
+    account: none,
+    keyStatus: none,
     /** Start pushing `feed.updated` for a target at the scheduler's pace; returns a watch id. */
     watch: z.discriminatedUnion('target', [
       z.object({ target: z.literal('menu'), lineType }).strict(),
       z.object({ target: z.literal('events'), lineType, sportId: z.number().int(), tournamentId: z.number().int() }).strict(),
       z.object({ target: z.literal('event'), lineType, gameId: z.number().int() }).strict(),
+      z.object({ target: z.literal('calendar'), lineType: z.literal('line'), sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
     ]),
     unwatch: z.object({ watchId: z.string().min(1) }).strict(),
   },
@@ -291,6 +374,10 @@ export interface Outputs {
     event: EventResultDto
     topMatches: MatchDto[]
     search: MatchDto[]
+    calendar: TournamentEventsDto[]
+    liveSuccessor: { gameId: number | null }
+    account: FeedAccountDto
+    keyStatus: FeedKeyDto
     watch: { watchId: string }
     unwatch: { removed: boolean }
   }
@@ -330,6 +417,7 @@ export type DeskHandlers = {
 export type DeskEvent =
   | { type: 'feed.updated'; watchId: string; data: SportNode[] | TournamentEventsDto[] | EventResultDto }
   | { type: 'feed.error'; watchId: string; code: string; message: string }
+  | { type: 'feed.key'; key: FeedKeyDto }
   | { type: 'balance.changed'; balance: BalanceDto }
   | { type: 'coupon.settled'; coupon: CouponDto }
   | { type: 'connection.changed'; service: 'coupons' | 'feed' | 'listener'; state: ConnectionState; message: string | null }

@@ -33,6 +33,8 @@ export interface DeliveryEvent {
   status: number
   reason: string
   batchId: string | null
+  /** The payload's optional `clientId` (the sender's account), when the delivery was read. */
+  clientId?: number | string | null
   processed: number | null
   duplicate: boolean
 }
@@ -131,7 +133,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     try {
       const result = store.applyBatch(batch, { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
       reply(res, 200, { success: true, processed: result.processed })
-      notify({ status: 200, reason: result.duplicate ? 'duplicate' : 'applied', batchId: batch.batchId, processed: result.processed, duplicate: result.duplicate })
+      notify({ status: 200, reason: result.duplicate ? 'duplicate' : 'applied', batchId: batch.batchId, clientId: batch.clientId ?? null, processed: result.processed, duplicate: result.duplicate })
     } catch {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
       reply(res, 503, { success: false, error: 'storage_unavailable' }, { 'retry-after': '60' })

@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3'
 import { format } from 'date-fns'
-import type { CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-preload/contract.js'
+import type { BetDto, CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-preload/contract.js'
 import { defaultRedactor } from '../shared/redact.js'
 import type { CliIo } from './io.js'
 
@@ -36,12 +36,39 @@ export function couponsTable(coupons: CouponDto[], zone: TimeZoneMode): string {
   return `${table(['coupon', 'status', 'amount', 'coef', 'potential win', 'real win', 'bets', 'created', 'settled'], rows)}\n${coupons.length} coupon(s)`
 }
 
+const lines = (...parts: Array<string | null | undefined | false>) => parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n')
+
+/** The outcome with its parameter, unless the parameter is zero or already part of the name. */
+export function outcomeText(b: Pick<BetDto, 'outcomeName' | 'param' | 'extraName'>): string {
+  const name = b.outcomeName ?? ''
+  const param = b.param ?? ''
+  const showParam = param !== '' && Number(param) !== 0 && !name.includes(param)
+  return [name, showParam ? `(${param})` : '', b.extraName ? `· ${b.extraName}` : ''].filter(Boolean).join(' ')
+}
+
+const score = (s: string | null, periods: string | null) => (s === null ? null : periods ? `${s} (${periods})` : s)
+
+function betRow(b: BetDto, zone: TimeZoneMode): string[] {
+  const teams = b.opp1 !== null || b.opp2 !== null ? `${b.opp1 ?? '?'} – ${b.opp2 ?? '?'}` : null
+  const where = [b.sportName, b.tournamentName].filter((x) => x !== null && x !== '').join(' / ')
+  const placed = score(b.placementScore, b.placementScorePeriods)
+  const settled = score(b.calculationScore, b.calculationScorePeriods)
+  return [
+    lines(b.id, b.pointer),
+    lines(teams, where, `game ${b.gameId}${b.mainGameId !== null ? ` (sub-match of ${b.mainGameId})` : ''}`),
+    lines(b.marketName, outcomeText(b)),
+    lines(String(b.coef), b.settlementCoef === null ? null : `settled ×${b.settlementCoef}`),
+    `${b.statusLabel ?? `status ${b.status}`} (${b.status})`,
+    lines(placed === null ? null : `at placement ${placed}`, settled === null ? null : `at settlement ${settled}`),
+    lines(b.eventDate === null ? null : `event ${formatTime(b.eventDate, zone)}`, b.calculateDate === null ? null : `settled ${formatTime(b.calculateDate, zone)}`),
+    lines(b.settlementReasonCode === null ? null : String(b.settlementReasonCode), b.settlementReason),
+  ]
+}
+
+/** One coupon and its bets: what was bet (teams, tournament, market, outcome), odds, status, scores, reason. */
 export function couponDetail(c: CouponDto, zone: TimeZoneMode): string {
   const head = couponsTable([c], zone).split('\n').slice(0, -1).join('\n')
-  const bets = table(
-    ['bet', 'game', 'status', 'coef', 'pointer', 'event', 'settled', 'reason'],
-    c.bets.map((b) => [b.id, b.gameId, b.status, b.coef, b.pointer, formatTime(b.eventDate, zone), formatTime(b.calculateDate, zone), b.settlementReasonCode ?? '']),
-  )
+  const bets = table(['bet / pointer', 'match', 'market / outcome', 'odds', 'status', 'scores', 'times', 'reason'], c.bets.map((b) => betRow(b, zone)))
   return `${head}\n${bets}`
 }
 

@@ -18,7 +18,7 @@ export const NEW_CODES: Readonly<Record<number, CodeInfo>> = {
   503: { meaning: 'outcome blocked', retry: 'never' },
   504: { meaning: 'outcome validation failed', retry: 'not-immediately' },
   506: { meaning: 'accumulator combines bets of one match tree', retry: 'never' },
-  507: { meaning: 'client balance insufficient for all coupons', retry: 'after-funding' },
+  507: { meaning: 'insufficient balance: the client balance does not cover all coupons', retry: 'after-funding' },
   1002: { meaning: 'invalid or incomplete parameter set', retry: 'never' },
   1003: { meaning: 'wrong username or password', retry: 'never' },
   1004: { meaning: 'client account disabled', retry: 'never' },

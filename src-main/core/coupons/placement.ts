@@ -1,5 +1,6 @@
 import { DeskError } from '../shared/errors.js'
 import { canonicalPointer, parsePointer, type ParsedPointer } from './pointer.js'
+import { MODE_TYPE_NAMES } from './statuses.js'
 import type { Coupon, PlacementAttempt, PlacementRequest } from './types.js'
 
 /** Placement rules checked before anything is sent, and matching of coupons to an unknown attempt. */
@@ -25,7 +26,10 @@ export function validatePlacement(request: PlacementRequest, options: ValidateOp
   const amount = request?.amount
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) issues.push('amount must be a finite number greater than 0')
   if (request?.mode !== undefined && request.mode !== 'accept' && request.mode !== 'reject') issues.push('mode must be accept or reject')
-  if (request?.modeType !== undefined && ![1, 2, 3].includes(request.modeType)) issues.push('mode_type must be 1, 2 or 3')
+  if (request?.modeType !== undefined) {
+    if (![1, 2, 3].includes(request.modeType)) issues.push('mode_type must be 1, 2 or 3')
+    else if (request.mode !== 'accept') issues.push(`mode_type ${request.modeType} (${MODE_TYPE_NAMES[request.modeType]}) goes with mode accept`)
+  }
   if (!request?.multi && pointers.length === bets.length) {
     if (bets.length > MAX_ACCUMULATOR_EVENTS) issues.push(`an accumulator holds at most ${MAX_ACCUMULATOR_EVENTS} events (got ${bets.length}); use multi for singles`)
     const seen = new Map<number, number>()

@@ -9,20 +9,53 @@ export interface Bet {
   /** New model: numeric `id` as a string; legacy model: `uuid`. */
   id: string
   gameId: number
-  /** Raw integer status; unknown values are kept as they are. */
+  /** `main_game_id` when it differs from `game_id` (a sub-match); null for a main match. */
+  mainGameId: number | null
+  /** `is_sub_game`; when absent, true exactly when `mainGameId` is set. */
+  isSubGame: boolean | null
+  parentGameId: number | null
+  subGameKey: string | null
+  /** Raw integer status; unknown values are kept as they are (names: ./statuses.ts). */
   status: number
   /** Working odds (`coef`). */
   coef: number | null
   /** `original_coef` (new model only). */
   originalCoef: number | null
-  /** `calculate_coef` (new) / `calc_coef` (legacy). */
+  /** Settlement multiplier: `calc_coef` (0 lost, 1 returned, 0.5 half lost, the odds for a win). */
   settlementCoef: number | null
   calculateDate: number | null
   eventDate: number | null
   pointer: string | null
   lineType: string | null
   isLive: boolean | null
-  /** Stable reason code, kept raw (the code set may grow). */
+  /** Market: `bet_group_id` / `bet_group_name`. */
+  marketId: number | null
+  marketName: string | null
+  /** Outcome: `bet_id` / `bet_name`. */
+  outcomeId: number | null
+  outcomeName: string | null
+  /** The outcome's parameter as text (`rate`), never reformatted. */
+  param: string | null
+  sportId: number | null
+  sportName: string | null
+  tournamentId: number | null
+  tournamentName: string | null
+  /** Team names. */
+  opp1: string | null
+  opp2: string | null
+  team1Id: number | string | null
+  team2Id: number | string | null
+  /** Score when the bet was accepted (`placement_score_full`) and per period. */
+  placementScore: string | null
+  placementScorePeriods: string | null
+  /** Score the bet was settled on (`calculation_score_full`, else `calculate_score`) and per period. */
+  calculationScore: string | null
+  calculationScorePeriods: string | null
+  timer: number | string | null
+  dopName: string | null
+  /** `bet_score`: despite its name a pointer, not a score. */
+  betScore: string | null
+  /** Stable reason code, kept raw (the code set is open). */
   settlementReasonCode: number | string | null
   settlementReason: string | null
   raw: Record<string, unknown>
@@ -33,9 +66,15 @@ export interface Coupon {
   code: string
   amount: number
   coef: number
+  /** `original_coef` (new model). */
+  originalCoef: number | null
+  /** Coupon settlement multiplier `calculate_coef` (new model). */
+  settlementCoef: number | null
+  /** `win` as sent (new model: the potential payout). */
+  win: number | null
   potentialWin: number | null
   realWin: number | null
-  /** Raw integer status; unknown values are kept as they are. */
+  /** Raw integer status; unknown values are kept as they are (names: ./statuses.ts). */
   status: number
   /** Creation time (coupon `date`), Unix ms; null when the model does not carry it (legacy). */
   createdAt: number | null
@@ -43,6 +82,7 @@ export interface Coupon {
   couponType: number | null
   eventsCount: number
   hasReturn: boolean | null
+  asian: boolean | null
   settlementReasonCode: number | string | null
   settlementReason: string | null
   bets: Bet[]
@@ -81,6 +121,7 @@ export interface PlacementRequest {
   callbackUrl?: string
   lang?: string
   mode?: 'accept' | 'reject'
+  /** With `mode` accept only: 1 accept higher odds only, 2 lower only, 3 both. */
   modeType?: 1 | 2 | 3
 }
 

@@ -1,32 +1,40 @@
 import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-preload/contract.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/types.js'
+import { betStatusName, COUPON_STATUS_NAMES, couponStatusLabel } from '../coupons/statuses.js'
 
 /**
- * Domain coupon → contract DTO. Status labels follow the statuses the spec names (0, 8, 15) and the
- * simulator's reading of the unnamed ones (2 won, 4 lost; docs/spec-decisions.md).
- * An unknown status is shown raw as `status N`.
+ * Domain coupon → contract DTO. Status labels are the vendor's names (coupons/statuses.ts); an
+ * unknown status is shown raw as `status N`, an unknown bet status has no label.
  */
-export const COUPON_STATUS_LABELS: Readonly<Record<number, string>> = {
-  0: 'open',
-  2: 'won',
-  4: 'lost',
-  8: 'returned',
-  15: 'awaiting recalculation',
-}
-
-export function couponStatusLabel(status: number): string {
-  return COUPON_STATUS_LABELS[status] ?? `status ${status}`
-}
+export const COUPON_STATUS_LABELS: Readonly<Record<number, string>> = COUPON_STATUS_NAMES
+export { couponStatusLabel }
 
 export function betToDto(bet: Bet): BetDto {
   return {
     id: bet.id,
     gameId: bet.gameId,
+    mainGameId: bet.mainGameId,
     status: bet.status,
+    statusLabel: betStatusName(bet.status),
     coef: bet.coef ?? 0,
+    settlementCoef: bet.settlementCoef,
     pointer: bet.pointer ?? '',
     lineType: bet.lineType ?? '',
+    sportId: bet.sportId,
+    sportName: bet.sportName,
+    tournamentId: bet.tournamentId,
+    tournamentName: bet.tournamentName,
+    opp1: bet.opp1,
+    opp2: bet.opp2,
+    marketName: bet.marketName,
+    outcomeName: bet.outcomeName,
+    param: bet.param,
+    extraName: bet.dopName,
+    placementScore: bet.placementScore,
+    placementScorePeriods: bet.placementScorePeriods,
+    calculationScore: bet.calculationScore,
+    calculationScorePeriods: bet.calculationScorePeriods,
     eventDate: bet.eventDate,
     calculateDate: bet.calculateDate,
     settlementReasonCode: bet.settlementReasonCode,
@@ -39,6 +47,8 @@ export function couponToDto(coupon: Coupon): CouponDto {
     couponCode: coupon.code,
     amount: Number.isFinite(coupon.amount) ? coupon.amount : null,
     coef: coupon.coef,
+    originalCoef: coupon.originalCoef,
+    settlementCoef: coupon.settlementCoef,
     potentialWin: coupon.potentialWin,
     realWin: coupon.realWin,
     status: coupon.status,

@@ -1,4 +1,4 @@
-import { hasPendingBets, isFinalStatus, RECALC_STATUS, settledBetCount, stateKey } from './snapshot.js'
+import { hasPendingBets, isFinalStatus, isUnknownStatus, RECALC_STATUS, settledBetCount, stateKey } from './snapshot.js'
 import type { CouponSnapshot, SnapshotSource, TimelineKind } from './types.js'
 
 /** What the store remembers about a coupon between snapshots (one row of `coupons`). */
@@ -26,10 +26,7 @@ export interface Derivation {
 }
 
 export interface DeriveOptions {
-  /**
-   * Bet statuses read as "lost" for the first-lost-bet notice while the coupon is still open.
-   * The spec does not name them (see docs/spec-decisions.md).
-   */
+  /** Bet statuses read as "lost" for the first-lost-bet notice while the coupon is still open (vendor: 2 lost). */
   lostBetStatuses: ReadonlySet<number>
 }
 
@@ -50,7 +47,9 @@ export function emptyState(): CouponState {
 /**
  * The partner rules, as a pure function: given what we knew about a coupon and a new snapshot from a
  * callback or a poll, which timeline entries arise and what we know afterwards.
- * Ledger effects ride in `data.ledger`: `credit` (+real_win) or `re_deduct` (−amount, resolved on read).
+ * Ledger effects ride in `data.ledger`: `credit` (+realWin, the payout the snapshot carries) or `re_deduct`
+ * (−amount, resolved on read). Only the vendor's final statuses (2, 4, 8) credit; an unknown status is
+ * recorded raw and moves no money.
  */
 export function deriveEntries(
   prev: CouponState | null,
@@ -126,14 +125,25 @@ export function deriveEntries(
     const kind: TimelineKind = recalculated ? 'resettled' : source === 'poll' ? 'discovered_by_polling' : 'settled'
     entries.push({
       kind,
-      data: { ...base, previousStatus, calculateDate: snap.calculateDate, ledger: { kind: 'credit', amount: snap.realWin } },
+      data: {
+        ...base,
+        previousStatus,
+        calculateDate: snap.calculateDate,
+        ...(snap.settlementCoef != null ? { settlementCoef: snap.settlementCoef } : {}),
+        ledger: { kind: 'credit', amount: snap.realWin },
+      },
     })
     state.resultProcessed = true
     markArrival()
     return { entries, next: state, changed: true }
   }
 
-  // Open coupon (status 0 or an unknown non-final status kept raw).
+  if (isUnknownStatus(snap.status)) {
+    entries.push({ kind: 'progressive_update', data: { ...base, unknownStatus: true } })
+    return { entries, next: state, changed: true }
+  }
+
+  // Open coupon (status 0): an intermediate snapshot (callback realWin 0) never credits.
   const lost = snap.bets.filter((b) => options.lostBetStatuses.has(b.status))
   if (lost.length > 0 && !state.firstLostSeen) {
     state.firstLostSeen = true

@@ -2,8 +2,8 @@ import type { Ledger, LedgerRow, TimelineEntry } from './types.js'
 
 /**
  * The partner's per-coupon ledger, derived on read from the timeline: stake at placement (−amount),
- * credit of `real_win` on a processed result, the amount deducted again when a processed coupon is
- * returned for recalculation (status 15), then the new `real_win` credited on the new result.
+ * credit of the payout (callback `realWin`, API `real_win`) on a processed result, the amount deducted
+ * again when a processed coupon is returned for recalculation (status 15), then the new payout credited.
  * Callbacks carry no `amount`; it is resolved from the coupon row (placement record or a poll), so a
  * deduction recorded before the amount was known gets its figure as soon as it is.
  */

@@ -32,6 +32,10 @@ export interface SnapshotBet {
   id: string
   status: number
   settlementReasonCode: number | string | null
+  /** Settlement multiplier (`calculate_coefficient` in callbacks, `calc_coef` in the API). */
+  settlementCoef?: number | null
+  /** Score the bet was settled on; null when none (callbacks send ""). */
+  calculateScore?: string | null
 }
 
 /** A coupon state as the store keeps it, whatever model it came from (callback, new or legacy API). */
@@ -39,8 +43,11 @@ export interface CouponSnapshot {
   code: string
   status: number
   amount: number | null
+  /** The payout: callback `realWin` (0 while intermediate), API `real_win`. */
   realWin: number | null
   potentialWin: number | null
+  /** Coupon settlement multiplier (`calculate_coefficient` in callbacks, `calculate_coef` in the API). */
+  settlementCoef?: number | null
   calculateDate: number | null
   createdAt: number | null
   bets: SnapshotBet[]
@@ -151,6 +158,8 @@ export interface Page<T> {
 export interface SettlementBatch {
   event?: string
   batchId: string
+  /** Optional client id of the sender's account (kept raw). */
+  clientId?: number | string | null
   couponCount: number
   coupons: unknown[]
 }

@@ -7,16 +7,27 @@ describe('parsePointer', () => {
     const a = parsePointer('line#123#1#2#0#1.85')
     const b = parsePointer('line|123|1|2|0|1.85')
     const c = parsePointer('line#123|1|2|0#1.85')
-    expect(a).toMatchObject({ lineType: 'line', gameId: 123, groupId: 1, typeId: 2, param: 0, coef: 1.85, playerId: null })
+    expect(a).toMatchObject({ lineType: 'line', gameId: 123, groupId: 1, typeId: 2, param: '0', coef: 1.85, playerId: null })
     expect(canonicalPointer(b!)).toBe(canonicalPointer(a!))
     expect(canonicalPointer(c!)).toBe(canonicalPointer(a!))
   })
   it('accepts a player id and a negative parameter', () => {
-    expect(parsePointer('live#9#17#3#-150#2#4411')).toMatchObject({ param: -150, playerId: 4411, coef: 2 })
+    expect(parsePointer('live#9#17#3#-150#2#4411')).toMatchObject({ param: '-150', playerId: 4411, coef: 2 })
+  })
+  it.each(['0', '1.5', '-1.25', '28.25', '3.001', '350.075', '1.0E-4', '+2', '2.50', '1e3'])('keeps the parameter text %j verbatim', (param) => {
+    const p = parsePointer(`line#746037229#2#7#${param}#1.9`)
+    expect(p?.param).toBe(param)
+    expect(canonicalPointer(p!)).toBe(`line#746037229#2#7#${param}`)
+    expect(canonicalPointer(p!, true)).toBe(`line#746037229#2#7#${param}#1.9`)
+  })
+  it('tells parameters apart by their text (2.5 and 2.50 are different pointers)', () => {
+    expect(canonicalPointer(parsePointer('line#1#2#7#2.5#1.9')!)).not.toBe(canonicalPointer(parsePointer('line#1#2#7#2.50#1.9')!))
   })
   it.each([
     '', 'line#123#1#2#0', 'line#123#1#2#0#1.85#7#8', 'line#abc#1#2#0#1.85', 'line#123#1#2#0#0', 'line#123#1#2#0#-1.5',
-    '#123#1#2#0#1.85', 'line#123#1#2#0#1.85 ', 'line#0#1#2#0#1.85', 'line#123#1#2#1.5#1.85', 'line##1#2#0#1.85',
+    '#123#1#2#0#1.85', 'line#123#1#2#0#1.85 ', 'line#0#1#2#0#1.85', 'line##1#2#0#1.85',
+    'line#123#1#2#1.#1.85', 'line#123#1#2#.5#1.85', 'line#123#1#2#1,5#1.85', 'line#123#1#2#1.5E#1.85', 'line#123#1#2#NaN#1.85',
+    'line#123#1#2#Infinity#1.85', 'line#123#1#2# 1.5#1.85', 'line#123#1#2#0x10#1.85', 'line#123#1#2#--1#1.85',
   ])('rejects %j', (p) => {
     expect(parsePointer(p)).toBeNull()
   })
@@ -26,6 +37,9 @@ describe('parsePointer', () => {
   })
   it('builds a pointer from a feed oc_pointer', () => {
     expect(pointerFromFeed('line', '5|1|3|-250', 1.9)).toBe('line#5#1#3#-250#1.9')
+    expect(pointerFromFeed('line', '746037229|2|7|1.0E-4', 1.85)).toBe('line#746037229#2#7#1.0E-4#1.85')
+    expect(pointerFromFeed('live', '5|1|3|-1.25', 1.23456789)).toBe('live#5#1#3#-1.25#1.234568')
+    expect(pointerFromFeed('live', '5|1|3|0', 0.0000001 + 1)).toBe('live#5#1#3#0#1')
     expect(parsePointer(pointerFromFeed('live', '5|1|3|0', 2.1, 77))?.playerId).toBe(77)
   })
 })

@@ -124,10 +124,15 @@ describe('timeline store', () => {
     expect(kinds(store.couponHistory('000000000007').entries)).toEqual(['first_lost_bet', 'settled'])
   })
 
-  it('keeps unknown coupon statuses raw and treats them as results', () => {
+  it('keeps unknown coupon statuses raw and never credits them (only the vendor 2, 4, 8 are results)', () => {
     const entries = store.applyBatch(batch('u-1', [coupon('000000000008', 99, [bet('1', 77, 'X')], { real_win: 3 })]), meta).entries
-    expect(entries[0]).toMatchObject({ kind: 'settled', status: 99 })
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ kind: 'progressive_update', status: 99, data: { unknownStatus: true, realWin: 3 } })
+    expect(entries[0]!.data.ledger).toBeUndefined()
     expect(store.coupon('000000000008')?.status).toBe(99)
+    expect(store.ledger('000000000008').rows).toEqual([])
+    const won = store.applyBatch(batch('u-2', [coupon('000000000008', 2, [bet('1', 1)], { real_win: 3 })]), meta).entries
+    expect(won[0]).toMatchObject({ kind: 'settled', status: 2, data: { ledger: { kind: 'credit', amount: 3 } } })
   })
 
   it('polling first, no callback within grace: missed, then the callback is late and not credited twice', () => {
