@@ -1,12 +1,16 @@
-/** `desk feed menu|events|event|search` with `--type line|live` (or `--live`) and `--lang`. */
+/** `desk feed menu|events|event|search` with `--type line|live` (or `--live`) and `--lang`;
+ *  `desk feed calendar` (Prematch) and `desk feed account`. */
 import { Command, Option } from 'commander'
 import type { LineType } from '../../../../src-preload/contract.js'
 import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from '../../desk/map-feed.js'
 import { feedTools } from '../../desk/feed-watches.js'
+import { CALENDAR_HOURS, CALENDAR_MAX_DAY, CALENDAR_TIME_ZONE, calendarWindow, type CalendarPeriod } from '../../feed/calendar.js'
+import { KEY_EXPIRY_WARN_DAYS } from '../../feed/key-expiry.js'
 import { DeskError } from '../../shared/errors.js'
 import { act, parseNonNegativeInteger, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { eventDetail, eventsTable, matchesTable, menuTable, printJson } from '../output.js'
+import { accountTable, calendarTable } from '../output-feed.js'
 
 function lineOptions(command: Command): Command {
   return addGlobalOptions(command)
@@ -25,6 +29,17 @@ function langOf(ctx: CliContext, o: Record<string, unknown>): string {
 
 function warn(ctx: CliContext, warnings: unknown[]): void {
   if (warnings.length > 0) ctx.io.stderr(`warning: ${warnings.length} malformed item(s) in the feed answer were skipped or repaired\n`)
+}
+
+/** Exactly one of `--hours 2|4|6|12` and `--day 0..5`. */
+function periodOf(o: Record<string, unknown>): CalendarPeriod {
+  const hours = o.hours === undefined ? undefined : Number(o.hours)
+  const day = o.day === undefined ? undefined : Number(o.day)
+  if ((hours === undefined) === (day === undefined)) throw new DeskError('usage', 'give exactly one of --hours 2|4|6|12 and --day 0..5')
+  // commander's choices() already limited --hours to 2|4|6|12
+  if (hours !== undefined) return { hours: hours as (typeof CALENDAR_HOURS)[number] }
+  if (!Number.isInteger(day) || day! < 0 || day! > CALENDAR_MAX_DAY) throw new DeskError('usage', `--day must be 0..${CALENDAR_MAX_DAY}`)
+  return { day: day as 0 | 1 | 2 | 3 | 4 | 5 }
 }
 
 export function registerFeedCommands(program: Command, deps: CommandDeps): void {
@@ -85,6 +100,38 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         const dto = list.items.map((m) => matchToDto(m, t))
         if (ctx.json) printJson(ctx.io, dto)
         else ctx.io.stdout(`${matchesTable(dto, zone(ctx))}\n`)
+      }),
+    )
+
+  addGlobalOptions(feed.command('calendar').description(`Prematch matches of the next hours or of one ${CALENDAR_TIME_ZONE} day (not yet started)`))
+    .requiredOption('--sport <id>', 'sport id', parseNonNegativeInteger)
+    .option('--tournament <id>', 'tournament id (0 = all of the sport)', parseNonNegativeInteger, 0)
+    .addOption(new Option('--hours <n>', 'from now to now + n hours').choices(CALENDAR_HOURS.map(String)))
+    .option('--day <n>', `0 = rest of today, 1..${CALENDAR_MAX_DAY} = that whole day (${CALENDAR_TIME_ZONE})`, parseNonNegativeInteger)
+    .option('--lang <code>', 'language (default: the profile language)')
+    .option('--no-odds', 'without markets')
+    .action(
+      act(deps, async (ctx, _args, o) => {
+        const period = periodOf(o)
+        const client = await ctx.feed()
+        const list = await client.calendar(Number(o.sport), Number(o.tournament), period, langOf(ctx, o), { odds: o.odds !== false })
+        warn(ctx, list.warnings)
+        const window = calendarWindow(period, list.fetchedAtMs)
+        const dto = eventsToDto(list.items, feedTools((await ctx.endpoints()).cdn))
+        if (ctx.json) printJson(ctx.io, { period, timeZone: CALENDAR_TIME_ZONE, fromMs: window.fromMs, toMs: window.toMs, tournaments: dto })
+        else ctx.io.stdout(`${calendarTable(dto, period, window, zone(ctx))}\n`)
+      }),
+    )
+
+  addGlobalOptions(feed.command('account').description("the feed key's account: every key, its expiry, sports, languages, allowed addresses and 7-day usage"))
+    .option('--warn-days <n>', 'flag keys that expire within n days', parseNonNegativeInteger, KEY_EXPIRY_WARN_DAYS)
+    .action(
+      act(deps, async (ctx, _args, o) => {
+        const client = await ctx.feed()
+        const account = await client.account()
+        warn(ctx, account.warnings)
+        if (ctx.json) printJson(ctx.io, account)
+        else ctx.io.stdout(`${accountTable(account, zone(ctx), account.fetchedAtMs, Number(o.warnDays))}\n`)
       }),
     )
 }
