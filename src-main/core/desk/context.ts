@@ -65,6 +65,7 @@ export function createCoreContext(options: DeskCoreOptions, onEntry: (entry: Tim
       logger: options.logger,
       balancePollMs: options.balancePollMs ?? 15_000,
       reconcileMs: options.reconcileMs,
+      keyWarnDays: options.keyWarnDays,
       nextWatchId: () => `w${++watchSeq}`,
       onTimelineEntry: (entry, env) => {
         if (current?.profileId === env.profile.id) onEntry(entry, env)

@@ -14,6 +14,7 @@ import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
 import type { ConnectionMonitor } from './connection.js'
 import type { DemoSimulators } from './demo-sim.js'
+import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
@@ -35,6 +36,8 @@ export interface Environment {
   readonly session: SessionTracker
   readonly balance: BalanceWatcher
   readonly watches: FeedWatches
+  /** Expiry of the profile's feed key (`X-Key-Expires`). */
+  readonly feedKey: FeedKeyTracker
   readonly listener: ListenerControl
   /** The profile's timeline DB, opened on first use. */
   store(): TimelineStore
@@ -55,6 +58,8 @@ export interface EnvironmentDeps {
   /** Reconciler pass period while signed in (ms). Default 60000. */
   reconcileMs?: number
   nextWatchId: () => string
+  /** Days before the feed key's expiry from which it is shown as expiring soon. Default 7. */
+  keyWarnDays?: number
   /** Every entry the profile's timeline store writes (pushed as `timeline.entry`). */
   onTimelineEntry: (entry: TimelineEntry, env: Environment) => void
 }
@@ -93,7 +98,10 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
-  const feed: FeedClient = apiKey ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock }) : missingKeyFeed()
+  const feedKey = createFeedKeyTracker({ profileId: profile.id, clock: deps.clock, emit: deps.emit, warnDays: deps.keyWarnDays })
+  const feed: FeedClient = apiKey
+    ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock, onKeyExpires: (ms) => feedKey.observe(ms) })
+    : missingKeyFeed()
 
   const balance = createBalanceWatcher({
     read: () => deps.connection.track('coupons', () => coupons.balance()),
@@ -162,6 +170,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     session,
     balance,
     watches,
+    feedKey,
     listener,
     store: openStore,
     hasStore: () => store !== null,

@@ -4,7 +4,9 @@ import { buildCouponPointer } from '../feed/pointer.js'
 import { countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../feed/icons.js'
 import { runFeedRequest, type FeedRequestSpec } from '../feed/requests.js'
 import { createFeedScheduler, type FeedScheduler, type TimerPort } from '../feed/scheduler.js'
-import type { EventResult, EventsTournament, FeedList, Sport } from '../feed/types.js'
+import type { CalendarPeriod } from '../feed/calendar.js'
+import type { SuccessorSource } from '../feed/successor.js'
+import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
 import type { Clock } from '../shared/clock.js'
 import type { ConnectionMonitor } from './connection.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
@@ -23,6 +25,8 @@ export interface FeedWatches {
   count(): number
   /** Fetch through the scheduler (shares in-flight requests, honours the minimum interval). */
   run(spec: FeedRequestSpec): Promise<unknown>
+  /** A Prematch match seen in a recent answer (list or event), for finding it again once it left. */
+  recentLineMatch(gameId: number): SuccessorSource | undefined
   dispose(): void
 }
 
@@ -55,6 +59,29 @@ export function specOf(input: WatchInput, lang: string): FeedRequestSpec {
       return { method: 'events', sportId: input.sportId, tournamentId: input.tournamentId, type: input.lineType, lang }
     case 'event':
       return { method: 'event', gameId: input.gameId, type: input.lineType, lang }
+    case 'calendar':
+      return { method: 'calendar', sportId: input.sportId, tournamentId: input.tournamentId, period: input.period as CalendarPeriod, lang, odds: true }
+  }
+}
+
+/** Prematch matches seen lately, by game id: what a `Game id finished` answer no longer tells. */
+const RECENT_LIMIT = 5000
+
+function rememberer(recent: Map<number, SuccessorSource>) {
+  const keep = (m: MatchSummary) => {
+    if (m.lineType !== 'line') return
+    recent.delete(m.gameId)
+    recent.set(m.gameId, { lineType: m.lineType, sportId: m.sportId, tournamentId: m.tournamentId, opp1: m.opp1, opp2: m.opp2 })
+    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as number)
+  }
+  return (value: unknown) => {
+    const v = value as { items?: unknown[]; kind?: string; match?: MatchSummary }
+    if (v?.kind === 'match' && v.match) keep(v.match)
+    for (const item of v?.items ?? []) {
+      const t = item as { matches?: MatchSummary[]; gameId?: number; lineType?: string }
+      if (Array.isArray(t.matches)) t.matches.forEach(keep)
+      else if (typeof t.gameId === 'number' && t.lineType) keep(item as MatchSummary)
+    }
   }
 }
 
@@ -66,11 +93,13 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
     run: (spec) => options.connection.track('feed', () => runFeedRequest(options.feed, spec)),
   })
   const active = new Map<string, () => void>()
+  const recent = new Map<number, SuccessorSource>()
+  const remember = rememberer(recent)
   let disposed = false
 
   const toData = (input: WatchInput, value: unknown) => {
     if (input.target === 'menu') return sportsToNodes((value as FeedList<Sport>).items, tools)
-    if (input.target === 'events') return eventsToDto((value as FeedList<EventsTournament>).items, tools)
+    if (input.target === 'events' || input.target === 'calendar') return eventsToDto((value as FeedList<EventsTournament>).items, tools)
     return eventResultToDto(value as EventResult, tools)
   }
 
@@ -82,6 +111,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
       const stop = scheduler.watch(specOf(input, options.lang), (update) => {
         if (!active.has(watchId)) return
         if (update.ok) {
+          remember(update.value)
           try {
             options.emit({ type: 'feed.updated', watchId, data: toData(input, update.value) })
           } catch (error) {
@@ -103,7 +133,12 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
       return true
     },
     count: () => active.size,
-    run: (spec) => scheduler.refreshNow(spec),
+    async run(spec) {
+      const value = await scheduler.refreshNow(spec)
+      remember(value)
+      return value
+    },
+    recentLineMatch: (gameId) => recent.get(gameId),
     dispose() {
       disposed = true
       for (const stop of active.values()) stop()

@@ -1,7 +1,12 @@
 import type { DeskHandlers } from '../../../src-preload/contract.js'
 import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
 import type { CoreContext } from './context.js'
-import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from './map-feed.js'
+import type { CalendarPeriod } from '../feed/calendar.js'
+import type { FeedClient } from '../feed/client.js'
+import { findLiveSuccessor } from '../feed/successor.js'
+import { accountToDto, eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from './map-feed.js'
+
+type SuccessorClient = Pick<FeedClient, 'events'>
 
 /**
  * feed.*: every read goes through the profile's feed scheduler, so a screen asking again within a
@@ -36,6 +41,31 @@ export function feedHandlers(ctx: CoreContext): Pick<DeskHandlers, 'feed'> {
         if (text.trim() === '') return []
         const list = (await env.watches.run({ method: 'search', type: lineType, lang: env.lang, text })) as FeedList<MatchSummary>
         return list.items.map((m) => matchToDto(m, env.watches.tools))
+      },
+      async calendar({ sportId, tournamentId, period }) {
+        const env = await ctx.env()
+        const spec = { method: 'calendar' as const, sportId, tournamentId, period: period as CalendarPeriod, lang: env.lang, odds: true }
+        const list = (await env.watches.run(spec)) as FeedList<EventsTournament>
+        return eventsToDto(list.items, env.watches.tools)
+      },
+      async liveSuccessor({ gameId }) {
+        const env = await ctx.env()
+        const source = env.watches.recentLineMatch(gameId)
+        if (!source) return { gameId: null }
+        // Live lists go through the scheduler too: the search honours the `events` live interval.
+        const events: SuccessorClient['events'] = async (sportId, tournamentId, type, lang, options) =>
+          (await env.watches.run({ method: 'events', sportId, tournamentId, type, lang, odds: options?.odds })) as FeedList<EventsTournament>
+        return { gameId: await findLiveSuccessor({ events }, source, env.lang) }
+      },
+      async account() {
+        const env = await ctx.env()
+        const account = await ctx.connection.track('feed', () => env.feed.account())
+        const current = account.keys.find((k) => k.current)
+        if (current?.expiresAtMs != null && env.feedKey.status().expiresAt === null) env.feedKey.observe(current.expiresAtMs)
+        return accountToDto(account)
+      },
+      async keyStatus() {
+        return (await ctx.env()).feedKey.status()
       },
       async watch(input) {
         return (await ctx.env()).watches.watch(input)

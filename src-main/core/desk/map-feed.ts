@@ -1,6 +1,7 @@
 import type {
   CountryNode,
   EventResultDto,
+  FeedAccountDto,
   LineType,
   MarketDto,
   MatchDto,
@@ -9,6 +10,7 @@ import type {
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-preload/contract.js'
+import type { FeedAccount } from '../feed/account.js'
 import type { Country, EventResult, EventsTournament, Market, MatchSummary, Outcome, Sport, Tournament } from '../feed/types.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
@@ -44,11 +46,12 @@ function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): Outcom
     blocked: o.blocked || pointer === null,
     playerId: o.playerId,
     pointer: pointer ?? '',
+    typeId: o.typeId,
   }
 }
 
 function marketDto(m: Market, lineType: LineType, tools: FeedDtoTools): MarketDto {
-  return { groupId: m.groupId, name: m.name, columns: m.columns.map((col) => col.map((o) => outcomeDto(o, lineType, tools))) }
+  return { key: m.key, groupId: m.groupId, name: m.name, columns: m.columns.map((col) => col.map((o) => outcomeDto(o, lineType, tools))) }
 }
 
 export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools): MatchDto {
@@ -63,6 +66,7 @@ export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number
     tournamentId: m.tournamentId ?? 0,
     tournamentName: m.tournamentName,
     startMs: m.startMs ?? 0,
+    isSubMatch: m.isSubMatch,
     opp1: m.opp1.name,
     opp2: m.opp2.name,
     opp1IconUrl: m.opp1.icon ? tools.teamIcon(m.opp1.icon) : null,
@@ -81,6 +85,32 @@ export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools
 }
 
 export function eventResultToDto(result: EventResult, tools: FeedDtoTools): EventResultDto {
-  if (result.kind === 'gone') return { kind: 'gone', gameId: result.gameId, message: result.message }
+  if (result.kind === 'gone') return { kind: 'gone', gameId: result.gameId, lineType: result.lineType, reason: result.reason, message: result.message }
   return { kind: 'match', match: matchToDto(result.match, tools) }
+}
+
+export function accountToDto(account: FeedAccount): FeedAccountDto {
+  return {
+    clientId: account.client.publicId,
+    clientName: account.client.name,
+    yourIp: account.yourIp,
+    keys: account.keys.map((k) => ({
+      key: k.key,
+      current: k.current,
+      type: k.type,
+      status: k.status,
+      label: k.label,
+      startsAt: k.startsAtMs,
+      expiresAt: k.expiresAtMs,
+      daysLeft: k.daysLeft,
+      active: k.active,
+      sports: k.sports,
+      languages: [...k.languages],
+      lastUsedAt: k.lastUsedAtMs,
+      accessMode: k.accessMode,
+      allowedIps: [...k.allowedIps],
+      allowedDomains: [...k.allowedDomains],
+      usage7d: k.usage7d.map((u) => ({ date: u.date, requests: u.requests })),
+    })),
+  }
 }

@@ -20,6 +20,8 @@ export interface DeskCoreOptions {
   demoClockTickMs?: number
   /** Reconciler (polling of calculated / open placed coupons) period while signed in (ms). Default 60000. */
   reconcileMs?: number
+  /** Days before the feed key's expiry from which the console warns. Default 7. */
+  keyWarnDays?: number
 }
 
 export interface DeskCore {
