@@ -212,7 +212,7 @@ describe('events and event', () => {
 
   it('event for an id that is not served answers gone (status 1 + message)', async () => {
     const gone = await full.event(999_999_999, 'line', 'en')
-    expect(gone).toMatchObject({ kind: 'gone', gameId: 999_999_999, lineType: 'line' })
+    expect(gone).toMatchObject({ kind: 'gone', gameId: 999_999_999, lineType: 'line', reason: 'not_found' })
     if (gone.kind === 'gone') expect(gone.message.length).toBeGreaterThan(0)
   })
 })
@@ -226,17 +226,22 @@ describe('keys and errors', () => {
     for (const m of (await limited.topMatches('line', 'en')).items) expect(allowed.has(m.sportId!)).toBe(true)
     for (const c of (await limited.topChampionships('line', 'en')).items) expect(allowed.has(c.sportId!)).toBe(true)
     const outside = everything.find((id) => !allowed.has(id))!
-    expect((await limited.events(outside, 0, 'line', 'en')).items).toEqual([])
+    // Production answers `Access denied` for a sport outside the plan; an empty list also keeps it out.
+    const answer = await limited.events(outside, 0, 'line', 'en').then((l) => l.items, (e: DeskError) => e.code)
+    expect([[], 'feed_access_denied']).toContainEqual(answer)
   })
 
-  it('ru on the limited key, an unknown key and a bad language are errors with the HTTP status, not retried', async () => {
+  it('ru on the limited key, an unknown key and a language outside the key are typed feed errors, not retried', async () => {
     const before = requested.length
-    const e = await expectDeskError(limited.menu('line', 'ru'), 'feed_http', 403)
-    expect(e.message).toContain('subscription')
+    const e = await expectDeskError(limited.menu('line', 'ru'), 'feed_language_not_allowed')
+    expect(e.data).toMatchObject({ errorCode: 100, category: 'permission' })
     expect(requested.length).toBe(before + 1)
-    const stranger = createFeedClient({ baseURL: sim.feedApiUrl, apiKey: 'no-such-key', fetch: countingFetch })
-    await expectDeskError(stranger.menu('line', 'en'), 'feed_http', 401)
-    await expectDeskError(full.menu('line', 'de'), 'feed_http', 403)
+    const stranger = createFeedClient({ baseURL: sim.feedApiUrl, apiKey: 'no-such-key', fetch: countingFetch, retries: 2 })
+    await expectDeskError(stranger.menu('line', 'en'), 'feed_key_invalid')
+    // `xx` is no vendor code: Invalid language (usage), or not in the package (permission)
+    const bad = await full.menu('line', 'xx').then(() => undefined, (x: unknown) => x)
+    expect(bad).toBeInstanceOf(DeskError)
+    expect(['feed_language_not_allowed', 'feed_invalid_language']).toContain((bad as DeskError).code)
     expect(requested.length).toBe(before + 3)
   })
 
