@@ -173,6 +173,46 @@ describe('match normalisation', () => {
   })
 })
 
+describe('what production sends (independent of the captures)', () => {
+  const oc = (name: string, rate: number, pointer: string, size: string | number = 0) => ({ oc_group_name: 'm', oc_name: name, oc_rate: rate, oc_size: size, oc_pointer: pointer, oc_block: false, op_id: null })
+  const row = (markets: unknown[], extra: Record<string, unknown> = {}) => normaliseEvents([{ tournament_id: 1, tournament_name: 'T', events_list: [prematchRow({ game_oc_list: markets, ...extra })] }], 'line')
+
+  it('a price-sorted flat list is placed by outcome type, then parameter (stable); pointer-less outcomes last', () => {
+    const { items, warnings } = row([
+      { group_id: 1, group_name: '1x2', columns: 3, oc_list: [oc('W2', 1.4, '9|1|3|0'), oc('X', 4.6, '9|1|2|0'), oc('W1', 7.5, '9|1|1|0')] },
+      { group_id: 17, group_name: 'Total', columns: 2, oc_list: [oc('Under 3.5', 1.3, '9|17|10|3.5', '3.5'), oc('Over 2.5', 1.8, '9|17|9|2.5', '2.5'), oc('Over 1.0E-4', 1.1, '9|17|9|1.0E-4', '1.0E-4'), oc('odd', 2, 'x'), oc('Under 2.5', 2.1, '9|17|10|2.5', '2.5')] },
+      { group_id: 17, group_name: 'Total', columns: 2, oc_list: [] },
+    ])
+    expect(warnings.map((w) => w.path)).toEqual(['body[0].events_list[0].game_oc_list[1].oc_list[3].oc_pointer'])
+    const [w, total, again] = items[0].matches[0].markets!
+    expect(w.outcomes.map((o) => o.name)).toEqual(['W1', 'X', 'W2'])
+    expect(total.outcomes.map((o) => o.name)).toEqual(['Over 1.0E-4', 'Over 2.5', 'Under 2.5', 'Under 3.5', 'odd'])
+    expect([w.key, total.key, again.key]).toEqual(['0:1', '1:17', '2:17'])
+  })
+
+  it('event columns keep the order returned, even when price-sorted', () => {
+    const result = normaliseEvent(eventBody({ game_oc_list: [{ group_id: 1, group_name: '1X2', columns: 2, oc_list: [[oc('W2', 1.4, '7001|1|3|0')], [oc('X', 4.6, '7001|1|2|0'), oc('W1', 7.5, '7001|1|1|0')]] }] }), 'live', 7001)
+    if (result.kind !== 'match') throw new Error('expected a match')
+    expect(result.match.markets![0].columns.map((c) => c.map((o) => o.name))).toEqual([['W2'], ['X', 'W1']])
+    expect(result.match.markets![0].columnsHint).toBe(2)
+  })
+
+  it('game_mid: equal to game_id, null or absent → main match; another id → sub-match of it', () => {
+    const of = (game_mid: unknown) => row([], { game_id: 700, game_mid }).items[0].matches[0]
+    for (const mid of [700, null, undefined, 0]) expect([of(mid).mainGameId, of(mid).isSubMatch], String(mid)).toEqual([null, false])
+    expect([of(699).mainGameId, of(699).isSubMatch]).toEqual([699, true])
+  })
+
+  it('real shapes need no warning; truly malformed ones still get one', () => {
+    const fine = row([], { sgame_id: '6a35079e5e99bd05c63e9101', stat_id: '0', va: 1, vi: 'DR_1_1783063692', zp: 700, opp_1_ids: [11, '12'], stat_list: [{ id: 45, name: 'Possession %', opp1: '61', opp2: '39' }] })
+    expect(fine.warnings).toEqual([])
+    expect(fine.items[0].matches[0]).toMatchObject({ videoAvailable: true, videoId: 'DR_1_1783063692', trackerId: 700, opp1: { ids: [11, 12] }, extra: { sgame_id: '6a35079e5e99bd05c63e9101', stat_id: '0' } })
+    const bad = row([], { opp_1_ids: [11, 'eleven', null], stat_list: ['x'], va: { on: true } })
+    expect(bad.warnings.map((w) => w.path.replace('body[0].events_list[0].', ''))).toEqual(expect.arrayContaining(['va', 'opp_1_ids[1]', 'opp_1_ids[2]', 'stat_list[0]']))
+    expect(bad.items[0].matches[0].opp1.ids).toEqual([11])
+  })
+})
+
 describe('extended top/search items', () => {
   it('keep match fields a summary does not model in extra (nothing dropped)', () => {
     const { items } = normaliseSummaries([prematchRow({ score_period: '1:0', finale: false, mystery: 7 })], 'line', 'topmatches')
