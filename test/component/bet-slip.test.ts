@@ -17,6 +17,8 @@ const coupon: CouponDto = {
   couponCode: '000000004711',
   amount: 25,
   coef: 1.85,
+  originalCoef: 1.85,
+  settlementCoef: null,
   potentialWin: 46.25,
   realWin: null,
   status: 0,

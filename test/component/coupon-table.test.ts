@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import CouponTable from '@renderer/components/CouponTable.vue'
-import type { CouponDto } from '../../src-preload/contract.js'
+import type { BetDto, CouponDto } from '../../src-preload/contract.js'
+import { namedBet } from './coupon-fixtures.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-function coupon(code: string, status: number, statusLabel: string): CouponDto {
-  return { couponCode: code, amount: 10, coef: 2.5, potentialWin: 25, realWin: null, status, statusLabel, createdAt: 0, calculateDate: null, couponType: 1, bets: [] }
+function coupon(code: string, status: number, statusLabel: string, bets: BetDto[] = []): CouponDto {
+  return { couponCode: code, amount: 10, coef: 2.5, originalCoef: 2.5, settlementCoef: null, potentialWin: 25, realWin: null, status, statusLabel, createdAt: 0, calculateDate: null, couponType: 1, bets }
 }
 
 describe('CouponTable', () => {
@@ -13,6 +14,7 @@ describe('CouponTable', () => {
     installFakeDesk()
     const pinia = freshPinia()
     const coupons = [coupon('000000000001', 37, ''), coupon('000000000002', 0, 'open'), coupon('000000000003', 15, '')]
+    // (a label main sends for a known value is shown as sent)
     const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons } })
 
     const rows = wrapper.findAll('[data-testid="coupon-row"]')
@@ -21,7 +23,7 @@ describe('CouponTable', () => {
     expect(status(0).text()).toBe('status 37')
     expect(status(0).attributes('data-known')).toBe('false')
     expect(status(1).text()).toBe('open')
-    expect(status(2).text()).toBe('awaiting recalculation')
+    expect(status(2).text()).toBe('returned for recalculation')
     expect(rows[0]!.text()).toContain('000000000001')
     expect(rows[0]!.text()).toContain('10.00')
     expect(rows[0]!.text()).toContain('2.50')
@@ -49,9 +51,38 @@ describe('CouponStatusTag for bets', () => {
       return value
     }
     expect(await text(0)).toBe('open')
-    expect(await text(4)).toBe('awaiting recalculation')
+    expect(await text(3)).toBe('returned')
+    expect(await text(4)).toBe('recalculation')
     expect(await text(23)).toBe('push')
     expect(await text(21)).toBe('half won')
     expect(await text(5)).toBe('status 5')
+  })
+})
+
+describe('CouponTable: what was bet and keyboard access', () => {
+  it('names the first bet (teams, outcome with its parameter) and counts the others', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const single = coupon('000000000272', 2, 'won', [namedBet()])
+    const acca = coupon('000000000273', 0, 'new', [namedBet({ id: '1', outcomeName: 'Over', param: '2.5' }), namedBet({ id: '2' }), namedBet({ id: '3' })])
+    const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [single, acca] } })
+    const what = wrapper.findAll('[data-part="what"]').map((w) => w.text())
+    expect(what).toEqual(['Team A – Team B · First Team to Win', 'Team A – Team B · Over (2.5) +2 more'])
+    expect(wrapper.findAll('[data-testid="coupon-status"]').map((s) => s.text())).toEqual(['won', 'new'])
+    wrapper.unmount()
+  })
+
+  it('rows are focusable and open the coupon on Enter and Space', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [coupon('000000000272', 2, 'won', [namedBet()])] } })
+    const row = wrapper.find('[data-testid="coupon-row"]')
+    expect(row.attributes('tabindex')).toBe('0')
+    expect(row.attributes('aria-label')).toBe('Open coupon 000000000272')
+    await row.trigger('keydown', { key: 'Enter' })
+    await row.trigger('keydown', { key: ' ' })
+    await row.trigger('keydown', { key: 'a' })
+    expect(wrapper.emitted('open')?.map((e) => (e[0] as CouponDto).couponCode)).toEqual(['000000000272', '000000000272'])
+    wrapper.unmount()
   })
 })
