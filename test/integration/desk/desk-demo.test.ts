@@ -91,7 +91,7 @@ describe('desk core on the Demo profile', () => {
     expect(placed.outcome).toBe('placed')
     if (placed.outcome !== 'placed') return
     const coupon = placed.coupons[0]
-    expect(coupon).toMatchObject({ amount: 5, status: 0, statusLabel: 'open', calculateDate: null })
+    expect(coupon).toMatchObject({ amount: 5, status: 0, statusLabel: 'new', calculateDate: null })
     expect(coupon.couponCode).toMatch(/^\d+$/)
     expect(coupon.bets[0].pointer).toBe(outcome.pointer)
 

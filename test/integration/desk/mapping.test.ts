@@ -11,7 +11,7 @@ import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
 /** Pure mapping rules of the desk core (DTO shapes the UI relies on). */
 describe('desk DTO mapping', () => {
   it('labels known coupon statuses and shows unknown ones raw', () => {
-    expect([0, 2, 4, 8, 15].map(couponStatusLabel)).toEqual(['open', 'won', 'lost', 'returned', 'awaiting recalculation'])
+    expect([0, 2, 4, 8, 15].map(couponStatusLabel)).toEqual(['new', 'won', 'lost', 'returned', 'returned for recalculation'])
     expect(couponStatusLabel(99)).toBe('status 99')
   })
 
