@@ -1,6 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { captureDir, captureJson, captureNames, captureText, haveCaptures, skipMessage } from '../../support/captures.js'
 import {
   normaliseAccount,
   normaliseCountries,
@@ -15,26 +13,20 @@ import {
   type MatchSummary,
 } from '../../../src-main/core/feed/index.js'
 
-/**
- * The vendor's real feed answers, read from `../shared/real-captures/{feed,feed-errors}` beside the
- * repository (never copied into it). Tests that need them skip with a message where they are absent.
- */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-export const FEED_DIR = resolve(repoRoot, '../shared/real-captures/feed')
-export const FEED_ERRORS_DIR = resolve(repoRoot, '../shared/real-captures/feed-errors')
-export const HAVE_FEED_CAPTURES = existsSync(FEED_DIR) && existsSync(FEED_ERRORS_DIR)
-export const SKIP_MESSAGE = `real captures not found at ${FEED_DIR}: feed capture tests skipped`
+/** The vendor's real feed answers (see test/support/captures.ts); tests skip where they are absent. */
+export const FEED_DIR = captureDir('feed')
+export const HAVE_FEED_CAPTURES = haveCaptures('feed') && haveCaptures('feed-errors')
+export const SKIP_MESSAGE = skipMessage('feed')
 
 if (!HAVE_FEED_CAPTURES) console.warn(SKIP_MESSAGE)
 
-const list = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [])
-export const feedCaptureNames = (): string[] => list(FEED_DIR)
-export const feedErrorCaptureNames = (): string[] => list(FEED_ERRORS_DIR)
+export const feedCaptureNames = (): string[] => captureNames('feed')
+export const feedErrorCaptureNames = (): string[] => captureNames('feed-errors')
 
-export const feedCaptureText = (name: string): string => readFileSync(resolve(FEED_DIR, name), 'utf8')
-export const feedErrorCaptureText = (name: string): string => readFileSync(resolve(FEED_ERRORS_DIR, name), 'utf8')
+export const feedCaptureText = (name: string): string => captureText('feed', name)
+export const feedErrorCaptureText = (name: string): string => captureText('feed-errors', name)
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const feedCapture = (name: string): any => JSON.parse(feedCaptureText(name))
+export const feedCapture = (name: string): any => captureJson('feed', name)
 
 /** `events.sport-1.tournament-0.sub-50.live.en.json` → live; Prematch-only methods → line. */
 export function lineTypeOfCapture(name: string): LineType {
