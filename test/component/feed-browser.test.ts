@@ -2,38 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import FeedBrowser from '@renderer/components/FeedBrowser.vue'
 import { useBetslipStore } from '@renderer/stores/betslip.js'
-import type { MarketDto, MatchDto, OutcomeDto, SportNode } from '../../src-preload/contract.js'
 import { installFakeDesk } from './fake-desk.js'
+import { gone, markets, match, menu } from './feed-fixtures.js'
 import { freshPinia, mountWithApp } from './mount.js'
-
-const oc = (name: string, rate: number, blocked = false): OutcomeDto => ({ name, rate, size: null, blocked, playerId: null, pointer: `line#7001#1#${name}#0#${rate}` })
-const markets = (w1: number): MarketDto[] => [
-  { groupId: 1, name: '1X2', columns: [[oc('W1', w1)], [oc('X', 3.3)], [oc('W2', 4.1, true)]] },
-  { groupId: 17, name: 'Total', columns: [[oc('Over', 1.9)], [oc('Under', 1.9)]] },
-]
-const match = (gameId: number, m: MarketDto[] | null): MatchDto => ({
-  key: `line:${gameId}`,
-  lineType: 'line',
-  gameId,
-  mainGameId: null,
-  sportId: 1,
-  sportName: 'Football',
-  countryName: 'England',
-  tournamentId: 88,
-  tournamentName: 'Premier League',
-  startMs: 1_800_000_000_000,
-  opp1: 'Arsenal',
-  opp2: 'Chelsea',
-  opp1IconUrl: null,
-  opp2IconUrl: null,
-  score: '0:0',
-  period: '',
-  timerSec: 0,
-  oddsCounter: 140,
-  markets: m,
-  subGames: [],
-})
-const menu: SportNode[] = [{ id: 1, name: 'Football', counter: 1, iconUrl: '', countries: [{ id: 44, name: 'England', counter: 1, iconUrl: '', tournaments: [{ id: 88, name: 'Premier League', counter: 1, iconUrl: '' }] }] }]
 
 describe('FeedBrowser (Line)', () => {
   it('loads menu → events → event, keeps them fresh through feed.watch and unwatches on leave', async () => {
@@ -78,12 +49,12 @@ describe('FeedBrowser (Line)', () => {
 
     await buttons()[0]!.trigger('click')
     await buttons()[2]!.trigger('click') // blocked: nothing happens
-    expect(useBetslipStore().pointers).toEqual(['line#7001#1#W1#0#1.95'])
+    expect(useBetslipStore().pointers).toEqual(['line#7001#1#1#0#1.95'])
 
     // The match leaves the line: notice shown, its watch dropped.
-    fake.emit({ type: 'feed.updated', watchId: 'w3', data: { kind: 'gone', gameId: 7001, message: 'Event not found' } })
+    fake.emit({ type: 'feed.updated', watchId: 'w3', data: gone(7001, 'not_found') })
     await flushPromises()
-    expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('Event not found')
+    expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('Game not found')
     expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'w3' }])
 
     wrapper.unmount()
