@@ -37,6 +37,23 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks)
 }
 
+const FLOAT_MARK = '\u0000float:'
+const FLOAT_TEXT = /"\\u0000float:(-?\d+)"/g
+
+/**
+ * A number that JSON must spell as a float (`5.0`, not `5`), as production prints odds. Clients
+ * parse both the same; the spelling is kept so answers match the captures byte for byte in kind.
+ */
+export function jsonFloat(value: number): unknown {
+  return Number.isInteger(value) ? { toJSON: () => `${FLOAT_MARK}${value}` } : value
+}
+
+/** JSON text of a reply body, with `jsonFloat` numbers spelled `n.0`. */
+export function toJsonText(body: unknown): string {
+  const text = JSON.stringify(body)
+  return text.includes('\\u0000float:') ? text.replace(FLOAT_TEXT, '$1.0') : text
+}
+
 export function writeReply(res: ServerResponse, reply: SimReply): void {
   if (reply.destroy) {
     res.socket?.destroy()
@@ -47,7 +64,7 @@ export function writeReply(res: ServerResponse, reply: SimReply): void {
   if (reply.body === undefined) payload = undefined
   else if (typeof reply.body === 'string' || Buffer.isBuffer(reply.body)) payload = reply.body
   else {
-    payload = JSON.stringify(reply.body)
+    payload = toJsonText(reply.body)
     headers['content-type'] ??= 'application/json; charset=utf-8'
   }
   res.writeHead(reply.status, headers)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createSimClock, type SimClock } from './clock.js'
 import { readBody, writeReply, type SimHandler, type SimRequest } from './http.js'
 import { createWorld } from './world/world.js'
-import { createFeedHandler, createCdnHandler, createFeedControlHandler } from './feed/index.js'
+import { createFeedHandler, createCdnHandler, createFeedControlHandler, createUsage, defaultFeedKeys, type FeedKeyConfig } from './feed/index.js'
 import { createCouponService, type CouponService } from './coupons/index.js'
 import type { SimWorld } from './world/types.js'
 
@@ -22,6 +22,15 @@ export interface SimulatorOptions {
   clockTickMs?: number
   /** Simulated start time in ms (defaults to now). */
   startMs?: number
+  /**
+   * HTTP status of feed error answers (`{error_code, error_message}`): production's is not defined.
+   * 'by-kind' (default): key 401, permission 403, bad request 400, unknown route 404; or one status for all (e.g. 200).
+   */
+  feedErrorStatus?: 'by-kind' | number
+  /** Feed keys: changes to the demo keys (by name; expiry etc. in Unix ms) or keys of your own. */
+  feedKeys?: Record<string, Partial<FeedKeyConfig>>
+  /** Real ms before a callback POST counts as timed out (default 10 000). */
+  callbackTimeoutMs?: number
 }
 
 export interface RunningSimulator {
@@ -42,16 +51,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const host = options.host ?? '127.0.0.1'
   const clock = createSimClock({ timeScale: options.timeScale ?? 1, startMs: options.startMs, tickMs: options.clockTickMs })
   const world = createWorld({ seed: options.seed ?? 1, matches: options.matches ?? 300, clock })
+  const feedKeys = defaultFeedKeys(clock.now())
+  for (const [name, patch] of Object.entries(options.feedKeys ?? {})) feedKeys[name] = { ...(feedKeys[name] ?? feedKeys['demo-key']), ...patch }
+  const feedErrors = { status: options.feedErrorStatus ?? 'by-kind' }
   const coupons = createCouponService({
     world,
     clock,
     callbackSecret: options.callbackSecret ?? DEFAULT_CALLBACK_SECRET,
     tokenTtlSec: options.tokenTtlSec ?? 3600,
+    callbackTimeoutMs: options.callbackTimeoutMs,
   })
   const mounts: Array<{ prefix: string; handler: SimHandler }> = [
-    { prefix: '/__sim', handler: createFeedControlHandler({ world, clock }) },
+    { prefix: '/__sim', handler: createFeedControlHandler({ world, clock, keys: feedKeys }) },
     { prefix: '/__sim', handler: coupons.controlHandler },
-    { prefix: '/feed', handler: createFeedHandler({ world }) },
+    { prefix: '/feed', handler: createFeedHandler({ world, keys: feedKeys, usage: createUsage(), errors: feedErrors }) },
     { prefix: '/cdn', handler: createCdnHandler() },
     { prefix: '', handler: coupons.handler },
   ]

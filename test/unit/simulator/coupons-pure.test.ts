@@ -5,30 +5,34 @@ import { parseSimPointer } from '../../../src-main/core/simulator/coupons/pointe
 import { calculatedMinutes, DAY_MS, legacyWindow, parsePlacement } from '../../../src-main/core/simulator/coupons/requests.js'
 import { multiplier } from '../../../src-main/core/simulator/coupons/settlement.js'
 import { createCouponStore } from '../../../src-main/core/simulator/coupons/store.js'
-import { newFail, newOk, legacyOk } from '../../../src-main/core/simulator/coupons/envelope.js'
+import { newFail, newOk, legacyOk, NO_BODY } from '../../../src-main/core/simulator/coupons/envelope.js'
 import { createSimClock } from '../../../src-main/core/simulator/clock.js'
 
 describe('sim pointer parsing', () => {
   it('accepts #, | and mixed separators and the optional player id', () => {
     const a = parseSimPointer('line#101#1#1#0#1.85')
     const b = parseSimPointer('line|101|1|1|0|1.85')
-    const c = parseSimPointer('live#101|17|9|250#2.1#777')
-    expect(a).toMatchObject({ lineType: 'line', gameId: 101, groupId: 1, typeId: 1, param: 0, coef: 1.85, playerId: null })
+    const c = parseSimPointer('live#101|17|9|2.5#2.1#777')
+    expect(a).toMatchObject({ lineType: 'line', gameId: 101, groupId: 1, typeId: 1, param: '0', coef: 1.85, playerId: null })
     expect(b).toMatchObject({ lineType: 'line', gameId: 101, coef: 1.85 })
-    expect(c).toMatchObject({ lineType: 'live', gameId: 101, groupId: 17, typeId: 9, param: 250, coef: 2.1, playerId: 777 })
-    expect(parseSimPointer('line#5#2#7#-150#1.9')?.param).toBe(-150)
+    expect(c).toMatchObject({ lineType: 'live', gameId: 101, groupId: 17, typeId: 9, param: '2.5', coef: 2.1, playerId: 777 })
+  })
+  it('keeps the parameter text verbatim (production spellings: decimals, signs, encoded scores, exponents)', () => {
+    for (const param of ['0', '1.5', '-1.25', '+0.5', '28.25', '3.001', '350.075', '1.0E-4', '2e3', '-150'])
+      expect(parseSimPointer(`line#5#2#7#${param}#1.9`)?.param, param).toBe(param)
+    expect(parseSimPointer('live#738917381#119#5869#0.5#3.6#149439538')).toMatchObject({ param: '0.5', coef: 3.6, playerId: 149439538 })
   })
   it('rejects malformed pointers', () => {
-    for (const bad of ['', 'line#101#1#1#0', 'prematch#101#1#1#0#1.8', 'line#abc#1#1#0#1.8', 'line#101#1#1#0#x', 'line#101#1#1#0#0', 'line#0#1#1#0#1.5', 'line#1#1#1#0#1.5#7#8', 'line#1#1#1#1.5#1.5', 42, null])
+    for (const bad of ['', 'line#101#1#1#0', 'prematch#101#1#1#0#1.8', 'line#abc#1#1#0#1.8', 'line#101#1#1#0#x', 'line#101#1#1#0#0', 'line#0#1#1#0#1.5', 'line#1#1#1#0#1.5#7#8', 'line#1#1#1#1.#1.5', 'line#1#1#1#.5#1.5', 'line#1#1#1#1,5#1.5', 'line#1#1#1#1.5e#1.5', 'line#1#1#1#0#1e2', 42, null])
       expect(parseSimPointer(bad), String(bad)).toBeNull()
   })
 })
 
 describe('placement request parsing', () => {
   const ok = { list_bets: ['line#1#1#1#0#1.5'], amount: 10 }
-  it('defaults lang en, multi false, mode reject, mode_type 1 on the new route', () => {
+  it('defaults lang en, multi false, mode reject, mode_type 3 (higher and lower) on the new route', () => {
     const r = parsePlacement(ok, false)
-    expect(r.ok && r.input).toMatchObject({ lang: 'en', multi: false, mode: 'reject', modeType: 1, callbackUrl: '' })
+    expect(r.ok && r.input).toMatchObject({ lang: 'en', multi: false, mode: 'reject', modeType: 3, callbackUrl: '' })
   })
   it('maps each failure to its kind', () => {
     expect(parsePlacement(undefined, false)).toMatchObject({ ok: false, kind: 'missing' })
@@ -91,6 +95,7 @@ describe('callback signing and partner response table', () => {
   it('signs the exact body bytes with HMAC-SHA256', () => {
     const body = Buffer.from('{"a":1}')
     expect(sign('s3cret', body)).toBe('sha256=' + createHmac('sha256', 's3cret').update(body).digest('hex'))
+    expect(sign('s3cret', body)).toMatch(/^sha256=[0-9a-f]{64}$/)
   })
   it('classifies partner answers', () => {
     expect(classifyResponse(200, '', 2).kind).toBe('ok')
@@ -108,8 +113,11 @@ describe('envelopes', () => {
     const ok = newOk({ clock, startedAt: performance.now(), path: '/api/partner/balance' }, { balance: 1 }).body as Record<string, unknown>
     expect(Object.keys(ok).sort()).toEqual(['body', 'code', 'date', 'error_code', 'error_message', 'path', 'time_ms'])
     expect(ok).toMatchObject({ code: 1, error_code: null, path: '/api/partner/balance' })
-    const fail = newFail({ clock, startedAt: performance.now(), path: '/x' }, 471, 'coupon not found').body
+    const fail = newFail({ clock, startedAt: performance.now(), path: '/x' }, 471, 'Coupon not found').body
     expect(fail).toMatchObject({ code: 0, error_code: 471, body: null })
+    // Production's 507: no `body` key at all.
+    const noBody = newFail({ clock, startedAt: performance.now(), path: '/x' }, 507, 'Insufficient balance', NO_BODY).body as object
+    expect(Object.keys(noBody)).toEqual(['code', 'error_code', 'error_message', 'date', 'time_ms', 'path'])
     expect(Object.keys(legacyOk(clock, []).body as object).sort()).toEqual(['body', 'code', 'date', 'error_code', 'error_message'])
     clock.stop()
   })

@@ -71,7 +71,7 @@ export function checkLogin(store: CouponStore, username: unknown, password: unkn
   if (typeof username !== 'string' || username === '' || typeof password !== 'string' || password === '')
     return { ok: false, errorCode: 1002, message: 'username or password missing' }
   const account = store.account(username)
-  if (!account || account.password !== password) return { ok: false, errorCode: 1003, message: 'wrong username or password' }
+  if (!account || account.password !== password) return { ok: false, errorCode: 1003, message: 'Wrong login or password' }
   if (account.state === 'disabled') return { ok: false, errorCode: 1004, message: 'client account disabled' }
   if (account.state === 'expired') return { ok: false, errorCode: 1006, message: 'client access expired' }
   if (!(account.balance > 0)) return { ok: false, errorCode: 1007, message: 'client balance is zero or negative' }

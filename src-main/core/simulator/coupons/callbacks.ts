@@ -3,8 +3,9 @@ import type { SimClock } from '../clock.js'
 
 /**
  * `coupons.settled` sender: batches of ≤100 snapshots, one new `batchId` per delivery version,
- * HMAC-SHA256 signature over the exact body bytes, retries of temporary failures after
- * 1, 5, 15, 60 simulated minutes (same batchId and bytes), then gives up.
+ * HMAC-SHA256 signature (`sha256=` + lowercase hex) over the exact body bytes, one attempt at once
+ * and retries of temporary failures after 1, 5, 15, 60 simulated minutes (five tries, same batchId
+ * and bytes), each attempt with a 10 s timeout, then gives up.
  */
 export const MAX_BATCH = 100
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000]
@@ -31,7 +32,7 @@ export interface FailPlan {
 }
 
 export interface CallbackSender {
-  send(url: string, coupons: Array<{ code: string; snapshot: unknown }>): string[]
+  send(url: string, coupons: Array<{ code: string; snapshot: unknown }>, clientId?: number): string[]
   deliveries(): DeliveryLogEntry[]
   fail(plan: FailPlan): void
   setTimeoutMs(ms: number): void
@@ -72,7 +73,7 @@ export function classifyResponse(status: number, text: string, couponCount: numb
 
 export function createCallbackSender(opts: { clock: SimClock; secret: string; timeoutMs?: number }): CallbackSender {
   const { clock, secret } = opts
-  let timeoutMs = opts.timeoutMs ?? 5000
+  let timeoutMs = opts.timeoutMs ?? 10_000
   const log: DeliveryLogEntry[] = []
   const inflight = new Set<Promise<void>>()
   const cancels = new Set<() => void>()
@@ -140,12 +141,13 @@ export function createCallbackSender(opts: { clock: SimClock; secret: string; ti
   }
 
   return {
-    send(url, coupons) {
+    send(url, coupons, clientId) {
       const ids: string[] = []
       for (let i = 0; i < coupons.length; i += MAX_BATCH) {
         const slice = coupons.slice(i, i + MAX_BATCH)
-        const batchId = randomUUID()
-        const payload = { event: 'coupons.settled', batchId, couponCount: slice.length, coupons: slice.map((c) => c.snapshot) }
+        // 32 lowercase hex digits, as production's batch ids.
+        const batchId = randomUUID().replaceAll('-', '')
+        const payload = { event: 'coupons.settled', batchId, ...(clientId === undefined ? {} : { clientId }), couponCount: slice.length, coupons: slice.map((c) => c.snapshot) }
         const batch: Batch = { batchId, url, body: Buffer.from(JSON.stringify(payload)), couponCount: slice.length, codes: slice.map((c) => c.code) }
         ids.push(batchId)
         // First attempts go out one after another so versions of one coupon arrive in order.

@@ -2,7 +2,7 @@ import { json, parseJsonBody, type SimReply, type SimRequest } from '../http.js'
 import type { ServiceContext } from './context.js'
 import type { PlacementFault } from './faults.js'
 import { newCoupon } from './model.js'
-import { BET_RESULTS, COUPON_RECALC, REASON_MANUAL, REASON_RECALCULATED, type AccountState, type BetResult } from './types.js'
+import { BET_RESULTS, COUPON_RECALC, REASON_RECALCULATED, remoteReason, type AccountState, type BetResult } from './types.js'
 
 /** Control API under `/__sim` (paths arrive relative to it). Plain JSON, no envelope. */
 export const DEFAULT_RECALC_DELAY_MS = 60_000
@@ -30,7 +30,7 @@ export function createControlHandler(ctx: ServiceContext) {
       if (!b || !isResult(b.result)) return bad(`result must be one of ${BET_RESULTS.join(', ')}`)
       const result = b.result
       if (match[2] === 'settle') {
-        const reason = coupon.status === COUPON_RECALC ? REASON_RECALCULATED : REASON_MANUAL
+        const reason = coupon.status === COUPON_RECALC ? REASON_RECALCULATED : remoteReason(result)
         if (!ctx.settlement.settleAll(coupon, result, reason)) return json(409, { error: 'coupon has no unsettled bet' })
         ctx.dispatch([coupon])
         return json(200, { ok: true, coupon: newCoupon(coupon) })

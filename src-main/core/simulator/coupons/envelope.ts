@@ -20,6 +20,9 @@ export function newOk(ctx: EnvelopeContext, body: unknown, status = 200): SimRep
   return { status, body: newEnvelope(ctx, 1, body, null, null) }
 }
 
+/** Pass as `body` for an answer without a `body` key at all (production's 507). */
+export const NO_BODY = Symbol('no body')
+
 export function newFail(ctx: EnvelopeContext, errorCode: number | null, message: string, body: unknown = null, status = 200): SimReply {
   return { status, body: newEnvelope(ctx, 0, body, errorCode, message) }
 }
@@ -27,7 +30,7 @@ export function newFail(ctx: EnvelopeContext, errorCode: number | null, message:
 function newEnvelope(ctx: EnvelopeContext, code: 0 | 1, body: unknown, errorCode: number | null, message: string | null) {
   return {
     code,
-    body,
+    ...(body === NO_BODY ? {} : { body }),
     error_code: errorCode,
     error_message: message,
     date: ctx.clock.now(),

@@ -1,6 +1,6 @@
 import type { SimClock } from '../clock.js'
 import type { SimHandler } from '../http.js'
-import { SPORT_BY_ID } from '../world/catalog.js'
+import { SPORT_BY_ID, TOURNAMENT_BY_ID } from '../world/catalog.js'
 import type { I18nText, SimWorld } from '../world/types.js'
 import { createAuth } from './auth.js'
 import { createCallbackSender, type DeliveryLogEntry, type FailPlan } from './callbacks.js'
@@ -21,7 +21,7 @@ export interface CouponServiceOptions {
   clock: SimClock
   callbackSecret: string
   tokenTtlSec: number
-  /** Real ms before a callback POST counts as timed out. Default 5000. */
+  /** Real ms before a callback POST counts as timed out. Default 10 000. */
   callbackTimeoutMs?: number
 }
 
@@ -43,6 +43,10 @@ function sportName(sportId: number): I18nText {
   return SPORT_BY_ID.get(sportId)?.name ?? { en: `Sport ${sportId}` }
 }
 
+function tournamentName(tournamentId: number): I18nText {
+  return TOURNAMENT_BY_ID.get(tournamentId)?.name ?? { en: '' }
+}
+
 export function createCouponService(options: CouponServiceOptions): CouponService {
   const { world, clock } = options
   const store = createCouponStore()
@@ -61,12 +65,15 @@ export function createCouponService(options: CouponServiceOptions): CouponServic
       group.list.push(c)
       groups.set(key, group)
     }
-    for (const { url, list } of groups.values()) sender.send(url, list.map((c) => ({ code: c.code, snapshot: callbackSnapshot(c) })))
+    for (const { url, list } of groups.values()) {
+      const clientId = store.account(list[0].owner)?.clientId
+      sender.send(url, list.map((c) => ({ code: c.code, snapshot: callbackSnapshot(c) })), clientId)
+    }
   }
 
   const ctx: ServiceContext = {
     world, clock, store, auth, faults, settlement, sender, dispatch,
-    placement: { world, clock, store, sportName },
+    placement: { world, clock, store, sportName, tournamentName },
   }
   const unsubscribe = world.onMatchFinished((event) => dispatch(settlement.onMatchFinished(event)))
   const newRoutes = createNewRoutes(ctx)

@@ -20,7 +20,7 @@ export interface PlacementInput {
   amount: number
   multi: boolean
   mode: 'accept' | 'reject'
-  /** 1 = accept any change, 2 = accept only increases, 3 = accept no change (only with mode accept). */
+  /** With mode accept: 1 = accept higher odds only, 2 = lower only, 3 = both. */
   modeType: 1 | 2 | 3
   lang: string
   callbackUrl: string
@@ -40,11 +40,14 @@ export interface PlacementDeps {
   clock: SimClock
   store: CouponStore
   sportName(sportId: number): I18nText
+  tournamentName(tournamentId: number): I18nText
 }
 
 type Checked = { ok: true; lookup: OutcomeLookup; coef: number } | { ok: false; errorCode: 501 | 502 | 503 | 504; change: ChangeRecord }
 
 const STATUS_CODE = { rejected: 501, no_data: 502, block: 503, error: 504 } as const
+/** Production's texts (501–503 as captured; 504 not captured). */
+const FEED_MESSAGES = { 501: 'Coefficient is change', 502: 'Bet outcome is not available', 503: 'Bet outcome is blocked', 504: 'Bet outcome validation failed' } as const
 
 function fail(p: SimPointer, status: ChangeRecord['status'], actual: number | null = null, changeType: 1 | 2 | null = null): Checked {
   return {
@@ -53,6 +56,8 @@ function fail(p: SimPointer, status: ChangeRecord['status'], actual: number | nu
     change: { game_id: p.gameId, bet_coefficient: p.coef, actual_coefficient: actual, change_type: changeType, status },
   }
 }
+
+const round3 = (n: number) => Math.round((n + Number.EPSILON) * 1000) / 1000
 
 function sameOdds(a: number, b: number): boolean {
   return Math.abs(a - b) < 1e-9
@@ -66,11 +71,11 @@ export function checkOutcome(world: SimWorld, p: SimPointer, mode: 'accept' | 'r
   if (known.gameId !== p.gameId || known.lineType !== p.lineType) return fail(p, 'error')
   const lookup = world.findOutcome(p.lineType, p.gameId, p.groupId, p.typeId, p.param, p.playerId)
   if (!lookup) return fail(p, 'no_data')
-  if (lookup.outcome.blocked) return fail(p, 'block', lookup.outcome.rate)
+  if (lookup.outcome.blocked) return fail(p, 'block')
   const actual = lookup.outcome.rate
   if (sameOdds(actual, p.coef)) return { ok: true, lookup, coef: actual }
   const changeType: 1 | 2 = actual > p.coef ? 1 : 2
-  const allowed = mode === 'accept' && (modeType === 1 || (modeType === 2 && changeType === 1))
+  const allowed = mode === 'accept' && (modeType === 3 || modeType === changeType)
   return allowed ? { ok: true, lookup, coef: actual } : fail(p, 'rejected', actual, changeType)
 }
 
@@ -92,17 +97,17 @@ export function placeCoupons(deps: PlacementDeps, account: Account, input: Place
     const errorCode = failures[0].errorCode
     return {
       ok: false,
-      failure: { kind: 'feed', errorCode, message: 'outcome validation failed', changes: failures.map((f) => f.change) },
+      failure: { kind: 'feed', errorCode, message: FEED_MESSAGES[errorCode], changes: failures.map((f) => f.change) },
     }
   }
   const groups = input.multi ? checked.map((c, i) => [{ c, p: input.pointers[i] }]) : [checked.map((c, i) => ({ c, p: input.pointers[i] }))]
   const total = round2(input.amount * groups.length)
-  if (account.balance < total) return { ok: false, failure: { kind: 'balance', message: 'client balance insufficient for all coupons' } }
+  if (account.balance < total) return { ok: false, failure: { kind: 'balance', message: 'Insufficient balance' } }
 
   const now = clock.now()
   const coupons = groups.map((group) => {
     const bets = group.map(({ c, p }) => makeBet(deps, p, c as Extract<Checked, { ok: true }>))
-    const coef = round2(bets.reduce((acc, b) => acc * b.coef, 1))
+    const coef = round3(bets.reduce((acc, b) => acc * b.coef, 1))
     const id = store.nextCouponId()
     const coupon: CouponRecord = {
       id,
@@ -111,7 +116,8 @@ export function placeCoupons(deps: PlacementDeps, account: Account, input: Place
       amount: input.amount,
       coef,
       potentialWin: round2(input.amount * coef),
-      realWin: 0,
+      realWin: null,
+      originalCoef: round3(bets.reduce((acc, b) => acc * b.originalCoef, 1)),
       status: COUPON_OPEN,
       calculateDate: null,
       date: now,
@@ -135,6 +141,9 @@ function makeBet(deps: PlacementDeps, p: SimPointer, c: Extract<Checked, { ok: t
   const { match, market, outcome } = c.lookup
   const isSub = match.mainGameId !== null
   const root = deps.world.matchTreeRoot(p.gameId)
+  const live = match.lineType === 'live'
+  const periods = match.scorePeriods
+  const main = isSub ? deps.world.findMatchByAnyId(root) : match
   return {
     id: deps.store.nextBetId(),
     gameId: p.gameId,
@@ -150,24 +159,27 @@ function makeBet(deps: PlacementDeps, p: SimPointer, c: Extract<Checked, { ok: t
     calculateDate: null,
     eventDate: match.startMs,
     rawPointer: p.raw,
-    isLive: match.lineType === 'live',
+    isLive: live,
     mainGameId: root,
     isSubGame: isSub,
     parentGameId: match.mainGameId,
     subGameKey: isSub ? `${root}:${match.gameId}` : null,
-    acceptScore: `${match.score1}:${match.score2}`,
+    placementScoreFull: live ? `${match.score1}:${match.score2}` : null,
+    placementScorePeriods: live && periods.length > 0 ? periods.map((x) => x.join(':')).join(';') : null,
+    timer: live ? match.timerSec : null,
     calculateScore: null,
+    calculationScorePeriods: null,
     sportId: match.sportId,
     sportName: deps.sportName(match.sportId),
     tournamentId: match.tournamentId,
+    tournament: deps.tournamentName(match.tournamentId),
     team1Id: match.opp1Id,
     team2Id: match.opp2Id,
-    team1: match.opp1,
-    team2: match.opp2,
-    oppIcon1: match.opp1Icon,
-    oppIcon2: match.opp2Icon,
-    marketName: market.name,
-    outcomeName: outcome.name,
+    opp1: (main ?? match).opp1,
+    opp2: (main ?? match).opp2,
+    betGroupName: market.name,
+    betName: outcome.name,
+    dopName: isSub ? match.dopName : null,
     reasonCode: null,
   }
 }

@@ -1,23 +1,25 @@
 import type { LineType } from '../world/types.js'
 
 /**
- * Server-side pointer parsing. Canonical: `line_type#game_id#group_id#type_id#param#coef[#player_id]`;
- * `#` and `|` both separate (mixed too), which also covers the legacy
- * `<type_line>#<game_id>|<group>|<bet_id>|<param>#<coef>`. `line_type` is `line` or `live`.
+ * Server-side pointer parsing (the simulator's own; it never uses the clients' parsers). Canonical:
+ * `line_type#game_id#group_id#type_id#<param text>#coef[#player_id]`; `#` and `|` both separate
+ * (mixed too), which also covers the legacy `<type_line>#<game_id>|<group>|<bet_id>|<param>#<coef>`.
+ * The parameter is text kept verbatim (`1.5`, `-1.25`, `2.001`, `1.0E-4`) and matched as text
+ * against the feed's outcomes.
  */
 export interface SimPointer {
   lineType: LineType
   gameId: number
   groupId: number
   typeId: number
-  param: number
+  param: string
   coef: number
   playerId: number | null
   raw: string
 }
 
 const ID = /^\d{1,15}$/
-const INT = /^-?\d{1,12}$/
+const PARAM = /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
 const DECIMAL = /^\d{1,6}(\.\d{1,6})?$/
 
 export function parseSimPointer(value: unknown): SimPointer | null {
@@ -26,7 +28,7 @@ export function parseSimPointer(value: unknown): SimPointer | null {
   if (parts.length !== 6 && parts.length !== 7) return null
   const [line, game, group, type, param, coef, player] = parts
   if (line !== 'line' && line !== 'live') return null
-  if (!ID.test(game) || !ID.test(group) || !ID.test(type) || !INT.test(param) || !DECIMAL.test(coef)) return null
+  if (!ID.test(game) || !ID.test(group) || !ID.test(type) || !PARAM.test(param) || param.length > 24 || !DECIMAL.test(coef)) return null
   if (player !== undefined && !ID.test(player)) return null
   const gameId = Number(game)
   const coefNumber = Number(coef)
@@ -36,7 +38,7 @@ export function parseSimPointer(value: unknown): SimPointer | null {
     gameId,
     groupId: Number(group),
     typeId: Number(type),
-    param: Number(param),
+    param,
     coef: coefNumber,
     playerId: player === undefined ? null : Number(player),
     raw: value,

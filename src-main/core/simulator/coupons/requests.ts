@@ -37,7 +37,8 @@ export function parsePlacement(body: unknown, legacy: boolean): ParsedPlacement 
   if (!/^[a-z]{2}$/.test(langValue)) return bad('value', 'lang must be a two-letter language code')
   const modeValue = absent(mode) ? 'reject' : (mode as string)
   if (modeValue !== 'accept' && modeValue !== 'reject') return bad('value', 'mode must be accept or reject')
-  const modeType = absent(mode_type) ? 1 : (mode_type as number)
+  // mode_type goes with mode accept: 1 higher odds only, 2 lower only, 3 both (the default).
+  const modeType = absent(mode_type) ? 3 : (mode_type as number)
   if (modeType !== 1 && modeType !== 2 && modeType !== 3) return bad('value', 'mode_type must be 1, 2 or 3')
   const url = absent(callback_url) ? '' : (callback_url as string).trim()
   if (url !== '' && !/^https?:\/\/[^\s]+$/i.test(url)) return bad('value', 'callback_url must be an http(s) URL')

@@ -1,7 +1,7 @@
 import { parseJsonBody, type SimReply, type SimRequest } from '../http.js'
 import { checkLogin } from './auth.js'
 import { calculatedOf, createdBetween, ownCoupon, type ServiceContext } from './context.js'
-import { newFail, newOk, type EnvelopeContext } from './envelope.js'
+import { newFail, newOk, NO_BODY, type EnvelopeContext } from './envelope.js'
 import { newCoupon } from './model.js'
 import { placeCoupons } from './placement.js'
 import { calculatedMinutes, DAY_MS, parsePlacement } from './requests.js'
@@ -29,7 +29,8 @@ export function createNewRoutes(ctx: ServiceContext) {
         const f = outcome.failure
         if (f.kind === 'feed') return newFail(env, f.errorCode, f.message, { changes: f.changes })
         if (f.kind === 'same_tree') return newFail(env, 506, f.message)
-        if (f.kind === 'balance') return newFail(env, 507, f.message)
+        // Production's 507 has no `body` key at all.
+        if (f.kind === 'balance') return newFail(env, 507, f.message, NO_BODY)
         return newFail(env, 1002, f.message)
       }
       const reply = newOk(env, { coupons: outcome.coupons.map(newCoupon) })
@@ -42,7 +43,7 @@ export function createNewRoutes(ctx: ServiceContext) {
       const code = ['coupon_code', 'code', 'coupon_id', 'bet_code'].map((k) => req.query.get(k)?.trim()).find((v) => v)
       if (!code) return newFail(env, 10, 'coupon code missing')
       const coupon = ownCoupon(ctx, account.username, code)
-      return coupon ? newOk(env, newCoupon(coupon)) : newFail(env, 471, 'coupon not found')
+      return coupon ? newOk(env, newCoupon(coupon)) : newFail(env, 471, 'Coupon not found')
     },
   }
   const active: Route = {

@@ -4,7 +4,7 @@ import type { CouponStore } from './store.js'
 import {
   BET_HALF_LOST, BET_HALF_WON, BET_LOST, BET_OPEN, BET_PUSH, BET_RECALC, BET_VOID, BET_WON,
   COUPON_LOST, COUPON_OPEN, COUPON_RECALC, COUPON_RETURNED, COUPON_WON,
-  REASON_PUSH, REASON_RECALC, REASON_RESULT, round2,
+  REASON_AUTO, REASON_CANCELLED, REASON_RECALC, round2,
   type BetRecord, type BetResult, type CouponRecord,
 } from './types.js'
 
@@ -35,7 +35,7 @@ export interface Settlement {
   /** Settles the bets of a finished match; returns the coupons that changed. */
   onMatchFinished(event: MatchFinishedEvent): CouponRecord[]
   /** Settles every unsettled bet of the coupon with one result now. false when nothing was open. */
-  settleAll(coupon: CouponRecord, result: BetResult, reasonCode: number): boolean
+  settleAll(coupon: CouponRecord, result: BetResult, reasonCode: string): boolean
   /** Returns a settled coupon for recalculation (coupon 15, bets 4, earlier credit reversed). */
   beginRecalculation(coupon: CouponRecord): boolean
 }
@@ -43,11 +43,12 @@ export interface Settlement {
 export function createSettlement(deps: { clock: SimClock; store: CouponStore; world: SimWorld }): Settlement {
   const { clock, store, world } = deps
 
-  function settleBet(bet: BetRecord, result: BetResult, reasonCode: number, score: string | null) {
+  function settleBet(bet: BetRecord, result: BetResult, reasonCode: string, score: string | null, periods: string | null) {
     bet.status = RESULT_STATUS[result]
     bet.calculateCoef = multiplier(result, bet.coef)
     bet.calculateDate = clock.now()
     bet.calculateScore = score
+    bet.calculationScorePeriods = periods
     bet.reasonCode = reasonCode
   }
 
@@ -70,24 +71,28 @@ export function createSettlement(deps: { clock: SimClock; store: CouponStore; wo
     coupon.credited = coupon.realWin
   }
 
+  /** The score a bet is settled with: a finished match's final score, null when the match has not ended. */
   function scoreOf(gameId: number): string | null {
     const m = world.findMatchByAnyId(gameId)
-    return m ? `${m.score1}:${m.score2}` : null
+    return m && m.state === 'finished' && !(m as { cancelled?: boolean }).cancelled ? `${m.score1}:${m.score2}` : null
   }
 
   return {
     onMatchFinished(event) {
       const ids = new Set(event.allGameIds)
-      const score = `${event.match.score1}:${event.match.score2}`
+      const score = event.cancelled ? null : `${event.match.score1}:${event.match.score2}`
+      const periods = event.cancelled ? null : event.scorePeriods
       const changed: CouponRecord[] = []
       for (const coupon of store.all()) {
         if (coupon.status === COUPON_RECALC) continue
         let touched = false
         for (const bet of coupon.bets) {
           if (bet.status !== BET_OPEN || !ids.has(bet.gameId)) continue
-          const verdict = event.verdict(bet.groupId, bet.typeId, bet.param, bet.playerId)
-          const result: BetResult = verdict === 'return' ? 'push' : verdict
-          settleBet(bet, result, result === 'push' ? REASON_PUSH : REASON_RESULT, score)
+          if (event.cancelled) settleBet(bet, 'return', REASON_CANCELLED, null, null)
+          else {
+            const verdict = event.verdict(bet.groupId, bet.typeId, bet.param, bet.playerId)
+            settleBet(bet, verdict === 'return' ? 'push' : verdict, REASON_AUTO, score, periods)
+          }
           touched = true
         }
         if (touched) {
@@ -100,7 +105,7 @@ export function createSettlement(deps: { clock: SimClock; store: CouponStore; wo
     settleAll(coupon, result, reasonCode) {
       const open = coupon.bets.filter((b) => UNSETTLED.has(b.status))
       if (open.length === 0) return false
-      for (const bet of open) settleBet(bet, result, reasonCode, scoreOf(bet.gameId))
+      for (const bet of open) settleBet(bet, result, reasonCode, scoreOf(bet.gameId), null)
       updateCoupon(coupon)
       return true
     },
@@ -111,7 +116,7 @@ export function createSettlement(deps: { clock: SimClock; store: CouponStore; wo
       if (account) account.balance = round2(account.balance - coupon.credited)
       coupon.credited = 0
       coupon.status = COUPON_RECALC
-      coupon.realWin = 0
+      coupon.realWin = null
       coupon.calculateDate = null
       for (const bet of coupon.bets) {
         bet.status = BET_RECALC

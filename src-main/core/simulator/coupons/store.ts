@@ -19,12 +19,12 @@ export const DEMO_PASSWORD = 'demo'
 
 export function seedAccounts(): Account[] {
   return [
-    { username: 'demo', password: DEMO_PASSWORD, balance: 10000, state: 'active' },
-    { username: 'demo2', password: DEMO_PASSWORD, balance: 10000, state: 'active' },
-    { username: 'small', password: DEMO_PASSWORD, balance: 20, state: 'active' },
-    { username: 'broke', password: DEMO_PASSWORD, balance: 0, state: 'active' },
-    { username: 'disabled', password: DEMO_PASSWORD, balance: 10000, state: 'disabled' },
-    { username: 'expired', password: DEMO_PASSWORD, balance: 10000, state: 'expired' },
+    { username: 'demo', password: DEMO_PASSWORD, balance: 10000, state: 'active', clientId: 17 },
+    { username: 'demo2', password: DEMO_PASSWORD, balance: 10000, state: 'active', clientId: 18 },
+    { username: 'small', password: DEMO_PASSWORD, balance: 20, state: 'active', clientId: 19 },
+    { username: 'broke', password: DEMO_PASSWORD, balance: 0, state: 'active', clientId: 20 },
+    { username: 'disabled', password: DEMO_PASSWORD, balance: 10000, state: 'disabled', clientId: 21 },
+    { username: 'expired', password: DEMO_PASSWORD, balance: 10000, state: 'expired', clientId: 22 },
   ]
 }
 
@@ -33,7 +33,7 @@ export function createCouponStore(): CouponStore {
   const byCode = new Map<string, CouponRecord>()
   const byOwner = new Map<string, CouponRecord[]>()
   let couponSeq = 0
-  let betSeq = 5_000_000
+  let betSeq = 84_520
   return {
     accounts,
     account: (username) => accounts.get(username),

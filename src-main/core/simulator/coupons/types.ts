@@ -8,6 +8,8 @@ export interface Account {
   password: string
   balance: number
   state: AccountState
+  /** The service's client id (`clientId` of callbacks). */
+  clientId: number
 }
 
 /** Coupon statuses (see docs/spec-decisions.md). */
@@ -27,13 +29,17 @@ export const BET_HALF_WON = 21
 export const BET_HALF_LOST = 22
 export const BET_PUSH = 23
 
-/** Settlement reason codes (stable integers; texts are localised in model.ts). */
-export const REASON_RESULT = 1
-export const REASON_PUSH = 2
-export const REASON_VOID = 3
-export const REASON_MANUAL = 4
-export const REASON_RECALC = 5
-export const REASON_RECALCULATED = 6
+/**
+ * Settlement reason codes: production's are strings (`AUTOMATIC_SETTLEMENT`, `REMOTE_WIN`, the set
+ * is open); texts in model.ts.
+ */
+export const REASON_AUTO = 'AUTOMATIC_SETTLEMENT'
+export const REASON_CANCELLED = 'EVENT_CANCELLED'
+export const REASON_RECALC = 'RECALCULATION'
+export const REASON_RECALCULATED = 'RECALCULATED'
+/** Operator settlement: `REMOTE_WIN`, `REMOTE_LOSS`, `REMOTE_RETURN`, ... */
+export const remoteReason = (result: BetResult) =>
+  `REMOTE_${({ win: 'WIN', lose: 'LOSS', return: 'RETURN', push: 'PUSH', half_win: 'HALF_WIN', half_lose: 'HALF_LOSS' } as const)[result]}`
 
 /** Results a bet can be settled with (world verdicts plus operator ones). */
 export type BetResult = 'win' | 'lose' | 'return' | 'push' | 'half_win' | 'half_lose'
@@ -45,7 +51,8 @@ export interface BetRecord {
   lineType: LineType
   groupId: number
   typeId: number
-  param: number
+  /** The pointer's parameter text, verbatim (`rate` on the wire). */
+  param: string
   playerId: number | null
   status: number
   /** Working odds (accepted). */
@@ -62,20 +69,26 @@ export interface BetRecord {
   isSubGame: boolean
   parentGameId: number | null
   subGameKey: string | null
-  acceptScore: string
+  /** Live bets: score, periods and timer when accepted; null for Prematch. */
+  placementScoreFull: string | null
+  placementScorePeriods: string | null
+  timer: number | null
+  /** Score at settlement (`calculate_score`, `calculation_score_full`) and its periods. */
   calculateScore: string | null
+  calculationScorePeriods: string | null
   sportId: number
   sportName: Record<string, string>
   tournamentId: number
+  tournament: Record<string, string>
   team1Id: number
   team2Id: number
-  team1: Record<string, string>
-  team2: Record<string, string>
-  oppIcon1: string
-  oppIcon2: string
-  marketName: Record<string, string>
-  outcomeName: Record<string, string>
-  reasonCode: number | null
+  opp1: Record<string, string>
+  opp2: Record<string, string>
+  betGroupName: Record<string, string>
+  betName: Record<string, string>
+  /** Sub-game name (`dop_name`), null for a main match. */
+  dopName: Record<string, string> | null
+  reasonCode: string | null
 }
 
 export interface CouponRecord {
@@ -85,7 +98,10 @@ export interface CouponRecord {
   amount: number
   coef: number
   potentialWin: number
-  realWin: number
+  /** Payout once finally settled; null while open or returned for recalculation. */
+  realWin: number | null
+  /** Product of the pointers' odds (`original_coef`). */
+  originalCoef: number
   status: number
   calculateDate: number | null
   date: number

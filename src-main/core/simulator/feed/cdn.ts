@@ -1,5 +1,5 @@
 import type { SimHandler } from '../http.js'
-import { COUNTRY_BY_ID, SPORT_BY_ID, TEAM_ICONS, TOURNAMENT_BY_ID, TOURNAMENTS } from '../world/catalog.js'
+import { COUNTRY_BY_ID, iconBase, SPORT_BY_ID, TEAM_ICONS, TOURNAMENT_BY_ID, TOURNAMENTS } from '../world/catalog.js'
 import { encodeWebpLossless } from './webp.js'
 
 /**
@@ -13,7 +13,7 @@ export const ICON_SIZE = 32
 
 type IconKind = 'sports' | 'flags' | 'tournaments' | 'opp'
 
-const TEAM_NAMES = new Map(TOURNAMENTS.flatMap((x) => x.teams.map((team) => [team.icon.replace(/\.png$/, ''), team.name.en] as const)))
+const TEAM_NAMES = new Map(TOURNAMENTS.flatMap((x) => x.teams.filter((team) => team.icon !== 'teamdefault.png').map((team) => [iconBase(team.icon), team.name.en] as const)))
 
 /** The English name behind a known icon (may be empty), or null when the icon is unknown. */
 const KNOWN: Record<IconKind, (name: string) => string | null> = {

@@ -3,11 +3,25 @@ import type { SimClock } from '../clock.js'
 import { json, parseJsonBody, type SimHandler, type SimReply, type SimRequest } from '../http.js'
 import type { LineType } from '../world/types.js'
 import type { FeedWorld, WorldMatch } from '../world/model.js'
+import type { FeedKeyConfig } from './keys.js'
 
 /** Demo/test controls of the feed half under /__sim (JSON). Other /__sim paths are left to their owners. */
 
 const Advance = z.object({ ms: z.number().int().min(0).max(90 * 24 * 3600 * 1000) })
-const OutcomeRef = { groupId: z.number().int(), typeId: z.number().int(), param: z.number().int() }
+/** The parameter as the pointer prints it; a number is accepted and written the way JavaScript prints it. */
+const Param = z.union([z.string().regex(/^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/), z.number().finite().transform((n) => String(n))])
+const OutcomeRef = { groupId: z.number().int(), typeId: z.number().int(), param: Param }
+const Time = z.union([z.number().int(), z.string().datetime({ offset: true }).transform((s) => Date.parse(s))])
+const KeyPatch = z.object({
+  expiresAt: Time.optional(),
+  startsAt: Time.nullable().optional(),
+  status: z.enum(['active', 'paused']).optional(),
+  accessMode: z.enum(['off', 'monitor', 'enforce']).optional(),
+  allowedIps: z.array(z.string()).optional(),
+  allowedDomains: z.array(z.string()).optional(),
+  languages: z.array(z.string()).optional(),
+  sports: z.union([z.literal('all'), z.array(z.number().int())]).optional(),
+})
 const Odds = z.object({ ...OutcomeRef, rate: z.number().min(1.01).max(1000) })
 const Block = z.object({ ...OutcomeRef, blocked: z.boolean() })
 const Finish = z.object({ score: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional() }).optional()
@@ -26,7 +40,7 @@ function parse<T>(req: SimRequest, schema: z.ZodType<T>): { ok: true; value: T }
 }
 
 function sample(world: FeedWorld, m: WorldMatch) {
-  const firstOpen = m.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked && o.playerId === null)
+  const firstOpen = m.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked && !o.withdrawn && o.playerId === null)
   return {
     gameId: m.gameId,
     lineType: m.lineType,
@@ -49,7 +63,7 @@ function summary(world: FeedWorld, lineType: LineType) {
   const mains = world.allMainMatches(lineType)
   const sports: Record<string, number> = {}
   for (const m of mains) sports[m.sportId] = (sports[m.sportId] ?? 0) + 1
-  const ordered = [...mains].sort((a, b) => Number(b.sportId === 1) - Number(a.sportId === 1) || a.startMs - b.startMs || a.gameId - b.gameId)
+  const ordered = [...mains].filter((m) => !m.pseudo).sort((a, b) => Number(b.sportId === 1) - Number(a.sportId === 1) || a.startMs - b.startMs || a.gameId - b.gameId)
   const withSub = ordered.find((m) => m.subGameIds.length > 0)
   const withPlan = ordered.find((m) => m.plan.length > 0)
   return {
@@ -62,9 +76,28 @@ function summary(world: FeedWorld, lineType: LineType) {
   }
 }
 
-export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClock }): SimHandler {
-  const { world, clock } = deps
+const keyView = (name: string, key: FeedKeyConfig) => ({
+  key: name, ...key, startsAt: key.startsAt === null ? null : new Date(key.startsAt).toISOString(), expiresAt: new Date(key.expiresAt).toISOString(),
+})
+
+export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClock; keys: Record<string, FeedKeyConfig> }): SimHandler {
+  const { world, clock, keys } = deps
   return async (req) => {
+    if (req.path === '/feed/keys') {
+      if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' })
+      return json(200, { keys: Object.entries(keys).map(([name, key]) => keyView(name, key)) })
+    }
+    const keyPath = /^\/feed\/keys\/([^/]+)$/.exec(req.path)
+    if (keyPath) {
+      if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' })
+      const name = decodeURIComponent(keyPath[1])
+      const input = parse(req, KeyPatch)
+      if (!input.ok) return input.reply
+      // An unknown name creates a key from demo-key's settings: runs can add keys of their own.
+      const key = (keys[name] ??= { ...keys['demo-key'], label: name })
+      Object.assign(key, Object.fromEntries(Object.entries(input.value).filter(([, v]) => v !== undefined)))
+      return json(200, keyView(name, key))
+    }
     if (req.path === '/clock/advance') {
       if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' })
       const input = parse(req, Advance)
@@ -76,7 +109,7 @@ export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClo
       if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' })
       return json(200, { now: clock.now(), line: summary(world, 'line'), live: summary(world, 'live') })
     }
-    const m = /^\/matches\/([^/]+)\/(odds|block|start|finish)$/.exec(req.path)
+    const m = /^\/matches\/([^/]+)\/(odds|block|start|finish|cancel)$/.exec(req.path)
     if (!m) return undefined
     if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' })
     if (!/^\d{1,15}$/.test(m[1])) return bad('gameId must be a positive integer')
@@ -103,6 +136,10 @@ export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClo
       const liveId = world.startMatch(gameId)
       if (liveId === undefined) return json(409, { error: 'conflict', message: 'the match cannot be started' })
       return json(200, { gameId: liveId })
+    }
+    if (action === 'cancel') {
+      if (!(await world.cancelMatch(gameId))) return json(409, { error: 'conflict', message: 'the match cannot be cancelled' })
+      return json(200, { ok: true, gameId })
     }
     const input = parse(req, Finish)
     if (!input.ok) return input.reply

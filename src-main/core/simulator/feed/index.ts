@@ -1,4 +1,5 @@
 export { createFeedHandler } from './routes.js'
 export { createCdnHandler } from './cdn.js'
 export { createFeedControlHandler } from './control.js'
-export { FEED_KEYS, LIMITED_SPORTS, SUPPORTED_LANGS, type FeedSubscription } from './auth.js'
+export { createUsage, defaultFeedKeys, VENDOR_LANGUAGES, type FeedKeyConfig } from './keys.js'
+export type { FeedSubscription, FeedErrorOptions } from './auth.js'

@@ -2,146 +2,176 @@ import type { I18nText, SimMarket, SimOutcome } from '../world/types.js'
 import { COUNTRY_BY_ID } from '../world/catalog.js'
 import { GROUP } from '../world/markets.js'
 import type { WorldMatch } from '../world/model.js'
+import { jsonFloat } from '../http.js'
 
-/** Turns world records into the feed's wire objects (field names exactly as the spec). */
+/**
+ * World records → the feed's wire objects, field names and key order as production sends them
+ * (compared with ../shared/real-captures/feed). Where production spells a value differently per
+ * endpoint (market and outcome names, outcome order) the caller says which endpoint it renders.
+ */
 
 export const txt = (text: I18nText | undefined, lang: string): string => (text ? (text[lang] ?? text.en ?? '') : '')
 const seconds = (ms: number) => Math.floor(ms / 1000)
 
-function outcome(m: WorldMatch, o: SimOutcome, lang: string, marketName: string) {
-  const size = o.param / 100
+/** How a list endpoint prints its flat outcome lists. */
+export interface ListStyle {
+  /** `events`: outcomes sorted by price; top lists (`full=true`): by outcome type. */
+  order: 'price' | 'type'
+  /** Prematch `events` spell `1x2` and `1 (-1.5)`; everything else `1X2` and `1 -1.5`. */
+  listNames: boolean
+}
+
+function outcome(m: WorldMatch, o: SimOutcome, lang: string, groupName: string, listNames: boolean) {
   return {
-    oc_group_name: marketName,
-    oc_name: txt(o.name, lang),
-    oc_rate: o.rate,
-    // `oc_size` is "string or number": a fifth of the matches print it as a string on purpose.
-    oc_size: m.gameNum % 5 === 0 ? String(size) : size,
+    oc_group_name: groupName,
+    oc_name: txt(listNames && o.listName ? o.listName : o.name, lang),
+    oc_rate: jsonFloat(o.rate),
+    // Integer 0 for markets without a line (and handicap 0), otherwise the parameter text.
+    oc_size: o.param === '0' ? 0 : o.param,
     oc_pointer: `${m.gameId}|${o.groupId}|${o.typeId}|${o.param}`,
     oc_block: o.blocked,
     op_id: o.playerId,
   }
 }
 
-function flatMarket(m: WorldMatch, market: SimMarket, outcomes: SimOutcome[], lang: string) {
-  const name = txt(market.name, lang)
-  return { group_id: market.groupId, group_name: name, columns: market.columns, oc_list: outcomes.map((o) => outcome(m, o, lang, name)) }
+const marketName = (market: SimMarket, lang: string, listNames: boolean) => txt(listNames && market.listName ? market.listName : market.name, lang)
+
+function flatMarket(m: WorldMatch, market: SimMarket, outcomes: SimOutcome[], lang: string, style: ListStyle) {
+  const name = marketName(market, lang, style.listNames)
+  const sorted = [...outcomes].sort(style.order === 'price' ? (a, b) => a.rate - b.rate : (a, b) => a.typeId - b.typeId)
+  return { group_id: market.groupId, group_name: name, columns: market.columns, oc_list: sorted.map((o) => outcome(m, o, lang, name, style.listNames)) }
 }
 
+/** `event` format `group`: the arrays actually filled, whatever `columns` says. */
 function columnMarket(m: WorldMatch, market: SimMarket, lang: string) {
-  const name = txt(market.name, lang)
+  const name = marketName(market, lang, false)
   const columns: SimOutcome[][] = []
-  for (const o of market.outcomes) (columns[o.column] ??= []).push(o)
-  return {
-    group_id: market.groupId,
-    group_name: name,
-    columns: market.columns,
-    oc_list: columns.filter(Boolean).map((col) => col.map((o) => outcome(m, o, lang, name))),
-  }
+  for (const o of market.outcomes) if (!o.withdrawn) (columns[o.column] ??= []).push(o)
+  const arrays = columns.filter(Boolean)
+  if (arrays.length === 0) return null
+  return { group_id: market.groupId, group_name: name, columns: market.columns, oc_list: arrays.map((col) => col.map((o) => outcome(m, o, lang, name, false))) }
 }
 
-/** Pick the line closest to even odds (the "main" line) of a two-way market. */
+/** The main line of a two-way line market: the offered pair with the closest prices. */
 function mainLine(market: SimMarket): SimOutcome[] {
-  let best: SimOutcome | undefined
-  for (const o of market.outcomes) if (o.column === 0 && (!best || Math.abs(o.rate - 1.9) < Math.abs(best.rate - 1.9))) best = o
-  if (!best) return []
-  const pairIndex = market.outcomes.indexOf(best)
-  return market.outcomes.slice(pairIndex, pairIndex + 2)
+  const pairs = new Map<string, SimOutcome[]>()
+  for (const o of market.outcomes) if (!o.withdrawn && o.lineKey) pairs.set(o.lineKey, [...(pairs.get(o.lineKey) ?? []), o])
+  let best: SimOutcome[] = []
+  for (const pair of pairs.values()) {
+    if (pair.length !== 2) continue
+    if (best.length === 0 || Math.abs(pair[0].rate - pair[1].rate) < Math.abs(best[0].rate - best[1].rate)) best = pair
+  }
+  return best
 }
 
-/** Short set of main markets with best odds: result, main handicap, main total. */
-export function shortMarkets(m: WorldMatch, lang: string) {
+const SHORT_FIXED = new Set<number>([GROUP.result, GROUP.winner, GROUP.doubleChance, GROUP.btts])
+const SHORT_LINES = new Set<number>([GROUP.handicap, GROUP.total, GROUP.total1, GROUP.total2, GROUP.asianTotal, GROUP.asianHandicap])
+
+/** The short set of `events` and top lists: result markets whole, the main line of each line market. */
+export function shortMarkets(m: WorldMatch, lang: string, style: ListStyle) {
   const out = []
   for (const market of m.markets) {
-    if (market.groupId === GROUP.result || market.groupId === GROUP.winner) out.push(flatMarket(m, market, market.outcomes, lang))
-    else if (market.groupId === GROUP.handicap || market.groupId === GROUP.total) out.push(flatMarket(m, market, mainLine(market), lang))
+    const picked = SHORT_FIXED.has(market.groupId) ? market.outcomes.filter((o) => !o.withdrawn) : SHORT_LINES.has(market.groupId) ? mainLine(market) : []
+    if (picked.length > 0) out.push(flatMarket(m, market, picked, lang, style))
   }
   return out
 }
 
+/** Production's counter exceeds what it sends: every outcome the match has, offered or not, plus a per-match surplus. */
 export function ocCounter(m: WorldMatch): number {
   let n = 0
   for (const market of m.markets) n += market.outcomes.length
   return n + m.counterSkew
 }
 
-/** Live fields; Prematch prints one of four "default live values" variants, chosen per match. */
+const DESK_LABEL: Record<number, string> = { 1: 'Half', 2: 'Period', 3: 'Quarter', 4: 'Set', 6: 'Set', 10: 'Set', 40: 'Map', 85: 'Half' }
+
+function statValue(v: number, format: string | undefined) {
+  return format === 'xg' ? v.toFixed(2) : String(Math.round(v))
+}
+
+/** Live fields; Prematch prints production's defaults (0, "0:0", "", false, [], null). */
 function liveFields(m: WorldMatch, lang: string, now: number) {
-  if (m.state === 'live') {
-    return {
-      // Exact on every request; the world's tick (10 s) only moves scores and periods.
-      timer: m.liveStartMs === null ? m.timerSec : Math.max(0, Math.floor((now - m.liveStartMs) / 1000)),
-      score_full: `${m.score1}:${m.score2}`,
-      score_period: m.scorePeriods.length > 0 ? `(${m.scorePeriods.map((p) => p.join(':')).join(',')})` : '',
-      score_extra: m.extra,
-      period_name: txt(m.period, lang),
-      extra_time: '',
-      finale: false,
-      pitch: m.pitch === null ? '' : String(m.pitch),
-      stat_list: m.stats.map((s) => ({ id: s.id, name: txt(s.name, lang), opp1: String(s.opp1), opp2: String(s.opp2) })),
-      va: m.va,
-      vi: m.vi,
-      zp: m.zp,
-    }
+  if (m.state !== 'live') {
+    return { timer: 0, score_full: '0:0', score_period: '', stat_list: [] as unknown[], extra_time: '', finale: false, pitch: '', period_name: '', score_extra: '', va: null, vi: null, zp: null }
   }
-  const v = m.defaultsVariant
   return {
-    timer: v === 2 ? null : 0,
-    score_full: v === 1 ? '' : '0:0',
-    score_period: v === 3 ? null : '',
-    score_extra: '',
-    period_name: '',
-    extra_time: v === 3 ? null : '',
-    finale: v === 1 ? false : null,
-    pitch: v === 2 ? null : '',
-    stat_list: [],
-    va: null,
-    vi: v === 1 ? '' : null,
-    zp: v === 1 ? 0 : null,
+    // Esports come with timer 0 in production.
+    timer: m.cybersport ? 0 : m.liveStartMs === null ? m.timerSec : Math.max(0, Math.floor((now - m.liveStartMs) / 1000)),
+    score_full: `${m.score1}:${m.score2}`,
+    score_period: m.scorePeriods.map((p) => p.join(':')).join(';'),
+    stat_list: m.stats.map((s) => ({ id: s.id, name: txt(s.name, lang), opp1: statValue(s.opp1, s.format), opp2: statValue(s.opp2, s.format) })),
+    extra_time: '',
+    finale: false,
+    pitch: m.pitch === null ? '' : String(m.pitch),
+    period_name: m.periodLiteral ? 'period' : txt(m.period, lang),
+    score_extra: m.extra,
+    va: m.va,
+    vi: m.vi,
+    zp: m.zp,
   }
 }
 
 export interface MatchRenderOptions {
   /** Include `game_oc_list`. */
   odds: boolean
-  /** `columns` = event format (nested, all markets); `short` = flat main markets. */
-  markets: 'short' | 'columns'
+  /** `columns` = `event` (all markets, arrays of columns); otherwise a flat short set in this style. */
+  markets: 'columns' | ListStyle
+  /** `events` lists print the sport's segment word in `game_desk` of main matches (production does). */
+  deskLabel?: boolean
 }
 
-/** The `events_list` / `event` match object. `sub_games` and `event_plan` stay [] here. */
+/** The `events_list` / `event` / `full=true` match object. `sub_games` and `event_plan` stay [] here. */
 export function renderMatch(m: WorldMatch, lang: string, now: number, options: MatchRenderOptions): Record<string, unknown> {
-  const country = COUNTRY_BY_ID.get(m.countryId)
+  const live = liveFields(m, lang, now)
+  const main = m.mainGameId === null
   const obj: Record<string, unknown> = {
+    sgame_id: m.sgameId,
+    stat_id: m.statId,
     game_id: m.gameId,
-    game_mid: m.mainGameId,
+    game_mid: m.mainGameId ?? m.gameId,
     game_num: m.gameNum,
-    sgame_id: '',
-    stat_id: '',
     game_start: seconds(m.startMs),
-    game_dop_name: txt(m.dopName, lang),
-    game_desk: txt(m.desk, lang),
-    sport_id: m.sportId,
-    sport_name: txt(m.sport.name, lang),
     country_id: m.countryId,
-    country_name: txt(country?.name, lang),
+    country_name: txt(COUNTRY_BY_ID.get(m.countryId)?.name, lang),
     tournament_id: m.tournamentId,
     tournament_name: txt(m.tournament.name, lang),
     opp_1_name: txt(m.opp1, lang),
     opp_2_name: txt(m.opp2, lang),
     opp_1_id: m.opp1Id,
-    opp_2_id: m.opp2Id,
     opp_1_ids: [m.opp1Id],
+    opp_2_id: m.opp2Id,
     opp_2_ids: [m.opp2Id],
     opp_1_icon: m.opp1Icon,
     opp_2_icon: m.opp2Icon,
-    ...liveFields(m, lang, now),
-    stat_list_extra: [],
-    sub_games: [],
-    event_plan: [],
-    game_plan: null,
     game_oc_counter: ocCounter(m),
   }
-  if (options.odds) obj.game_oc_list = options.markets === 'short' ? shortMarkets(m, lang) : m.markets.map((x) => columnMarket(m, x, lang))
-  if (m.extraFields) Object.assign(obj, m.extraFields)
+  if (options.odds) {
+    if (options.markets === 'columns') obj.game_oc_list = m.markets.map((x) => columnMarket(m, x, lang)).filter((x) => x !== null)
+    else obj.game_oc_list = m.listSuspended && m.state === 'live' ? [] : shortMarkets(m, lang, options.markets)
+  }
+  Object.assign(obj, {
+    sport_id: m.sportId,
+    sport_name: txt(m.sport.name, lang),
+    timer: live.timer,
+    score_full: live.score_full,
+    score_period: live.score_period,
+    stat_list: live.stat_list,
+    extra_time: live.extra_time,
+    finale: live.finale,
+    pitch: live.pitch,
+    sub_games: [],
+    event_plan: [],
+    period_name: live.period_name,
+    game_desk: main ? (options.deskLabel ? (DESK_LABEL[m.sportId] ?? '') : '') : txt(m.desk, lang),
+    score_extra: live.score_extra,
+    game_dop_name: txt(m.dopName, lang),
+    va: live.va,
+    vi: live.vi,
+    zp: live.zp,
+    game_plan: null,
+    stat_list_extra: [],
+  })
   return obj
 }
 
@@ -169,10 +199,10 @@ export function renderPlan(m: WorldMatch, lang: string) {
 export function renderCard(m: WorldMatch, lang: string, now: number) {
   const live = liveFields(m, lang, now)
   return {
-    sgame_id: '',
-    stat_id: '',
+    sgame_id: m.sgameId,
+    stat_id: m.statId,
     game_id: m.gameId,
-    game_mid: m.mainGameId,
+    game_mid: m.mainGameId ?? m.gameId,
     game_start: seconds(m.startMs),
     tournament_name: txt(m.tournament.name, lang),
     opp_1_name: txt(m.opp1, lang),
@@ -181,17 +211,36 @@ export function renderCard(m: WorldMatch, lang: string, now: number) {
     opp_2_icon: m.opp2Icon,
     sport_id: m.sportId,
     sport_name: txt(m.sport.name, lang),
-    score_full: m.state === 'live' ? live.score_full : '0:0',
+    score_full: live.score_full,
     period_name: live.period_name,
-    timer: m.state === 'live' ? live.timer : 0,
+    timer: live.timer,
     va: live.va,
     vi: live.vi,
     zp: live.zp,
   }
 }
 
-/** Search result: the card plus tournament/country, without media fields. */
+/** Search result: the card with tournament id, without media fields, with the country at the end. */
 export function renderSearchHit(m: WorldMatch, lang: string, now: number) {
-  const { va: _va, vi: _vi, zp: _zp, ...card } = renderCard(m, lang, now)
-  return { ...card, tournament_id: m.tournamentId, country_id: m.countryId, country_name: txt(COUNTRY_BY_ID.get(m.countryId)?.name, lang) }
+  const live = liveFields(m, lang, now)
+  return {
+    sgame_id: m.sgameId,
+    stat_id: m.statId,
+    game_id: m.gameId,
+    game_mid: m.mainGameId ?? m.gameId,
+    game_start: seconds(m.startMs),
+    tournament_id: m.tournamentId,
+    tournament_name: txt(m.tournament.name, lang),
+    opp_1_name: txt(m.opp1, lang),
+    opp_2_name: txt(m.opp2, lang),
+    opp_1_icon: m.opp1Icon,
+    opp_2_icon: m.opp2Icon,
+    sport_id: m.sportId,
+    sport_name: txt(m.sport.name, lang),
+    score_full: live.score_full,
+    period_name: live.period_name,
+    timer: live.timer,
+    country_id: m.countryId,
+    country_name: txt(COUNTRY_BY_ID.get(m.countryId)?.name, lang),
+  }
 }

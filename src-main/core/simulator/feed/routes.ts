@@ -1,14 +1,16 @@
 import type { SimHandler, SimReply, SimRequest } from '../http.js'
 import type { LineType } from '../world/types.js'
 import { COUNTRIES, COUNTRY_BY_ID, SPORT_BY_ID, SPORTS, TOURNAMENT_BY_ID } from '../world/catalog.js'
-import type { FeedWorld } from '../world/model.js'
-import { authenticate, checkLang, feedError, type FeedSubscription } from './auth.js'
-import { renderCard, renderMatch, renderPlan, renderSearchHit, renderSubGames, txt } from './render.js'
-import { searchMatches, selectChampionships, selectEvents, selectTopList, selectTopMatches } from './select.js'
+import type { FeedWorld, SportCount } from '../world/model.js'
+import { authenticate, checkLang, clientIp, feedError, MSG, type FeedErrorOptions, type FeedSubscription } from './auth.js'
+import { accountBody, type FeedKeyConfig, type Usage } from './keys.js'
+import { renderCard, renderMatch, renderPlan, renderSearchHit, renderSubGames, txt, type ListStyle } from './render.js'
+import { CALENDAR_HOURS, searchMatches, selectCalendar, selectChampionships, selectEvents, selectTopList, selectTopMatches } from './select.js'
 
-/** The 10 read-only feed methods under /feed/v1/... (see docs/spec-decisions.md for "not shown" choices). */
+/** The feed methods under /feed/v1/... (see docs/spec-decisions.md for the choices production leaves open). */
 
 const ROUTES: Record<string, string[]> = {
+  account: [],
   menu: ['type', 'lang'],
   sports: ['type', 'lang'],
   countries: ['sportId', 'type', 'lang'],
@@ -20,8 +22,11 @@ const ROUTES: Record<string, string[]> = {
   events: ['sportId', 'tournamentId', 'format', 'count', 'type', 'lang'],
   event: ['gameId', 'format', 'type', 'lang'],
 }
+/** Match calendar: `events/{sportId}/{tournamentId}/sub/50/line/{hours}/{days}/{lang}`. */
+const CALENDAR = ['sportId', 'tournamentId', 'format', 'count', 'type', 'hours', 'days', 'lang']
 
 class BadRequest extends Error {}
+class Denied extends Error {}
 
 const ok = (page: string, body: unknown): SimReply => ({ status: 200, body: { status: 1, page, body } })
 
@@ -39,21 +44,26 @@ function id(params: Record<string, string>, name: string): number {
   return Number(value)
 }
 
-function lineType(params: Record<string, string>): LineType {
-  const value = params.type
-  if (value !== 'live' && value !== 'line') throw new BadRequest(`type must be 'live' or 'line'`)
-  return value
+const lineTypeOf = (params: Record<string, string>): LineType => params.type as LineType
+const LIST: ListStyle = { order: 'type', listNames: false }
+
+export interface FeedDeps {
+  world: FeedWorld
+  keys: Record<string, FeedKeyConfig>
+  usage: Usage
+  errors: FeedErrorOptions
 }
 
-export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
-  const { world } = deps
+export function createFeedHandler(deps: FeedDeps): SimHandler {
+  const { world, errors } = deps
+  const fail = (kind: Parameters<typeof feedError>[1], code: number, message: string) => feedError(errors, kind, code, message)
 
-  function sportsOf(sub: FeedSubscription, lt: LineType, cybersport: boolean | null) {
-    const counts = world.counters(lt)
-    return SPORTS.filter((s) => sub.sports.has(s.id) && counts.has(s.id) && (cybersport === null || s.cybersport === cybersport)).map((s) => ({ sport: s, count: counts.get(s.id)! }))
+  /** A sport the key does not open: production answers "Access denied". */
+  function requireSport(sub: FeedSubscription, sportId: number) {
+    if (!sub.sports.has(sportId)) throw new Denied()
   }
 
-  function countryList(sportCount: ReturnType<typeof world.counters> extends Map<number, infer V> ? V : never) {
+  function countryList(sportCount: SportCount) {
     return COUNTRIES.filter((c) => sportCount.countries.has(c.id)).map((c) => {
       const tournaments = [...sportCount.countries.get(c.id)!].sort(
         (a, b) => (TOURNAMENT_BY_ID.get(b[0])?.popularity ?? 0) - (TOURNAMENT_BY_ID.get(a[0])?.popularity ?? 0) || a[0] - b[0],
@@ -66,15 +76,25 @@ export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
     id: tid, name: txt(TOURNAMENT_BY_ID.get(tid)?.name, lang), counter, sport_id: sportId, countryId,
   })
 
-  function route(name: string, p: Record<string, string>, req: SimRequest, sub: FeedSubscription, page: string): SimReply {
+  const eventsBody = (groups: ReturnType<typeof selectEvents>, lang: string, now: number, odds: boolean, style: ListStyle) =>
+    groups.map((g) => ({
+      tournament_id: g.tournamentId,
+      tournament_name: txt(TOURNAMENT_BY_ID.get(g.tournamentId)?.name, lang),
+      events_list: g.matches.map((m) => renderMatch(m, lang, now, { odds, markets: style, deskLabel: true })),
+    }))
+
+  function route(name: string, p: Record<string, string>, req: SimRequest, sub: FeedSubscription, page: string, calendar: boolean): SimReply {
     const lang = p.lang
     const now = world.clock.now()
     switch (name) {
+      case 'account':
+        return ok(page, accountBody(deps.keys, sub.name, clientIp(req), deps.usage, now))
       case 'menu':
       case 'sports': {
-        const lt = lineType(p)
+        const counts = world.counters(lineTypeOf(p))
         const cyber = bool(req, 'cybersport', false)
-        const body = sportsOf(sub, lt, cyber).map(({ sport, count }) => {
+        const body = SPORTS.filter((s) => sub.sports.has(s.id) && counts.has(s.id) && s.cybersport === cyber).map((sport) => {
+          const count = counts.get(sport.id)!
           const base = { id: sport.id, name: txt(sport.name, lang), counter: count.total }
           if (name === 'sports') return base
           const countries = countryList(count).map(({ country, tournaments, counter }) => ({
@@ -87,18 +107,18 @@ export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
       }
       case 'countries': {
         const sportId = id(p, 'sportId')
-        const lt = lineType(p)
-        const count = sub.sports.has(sportId) ? world.counters(lt).get(sportId) : undefined
+        requireSport(sub, sportId)
+        const count = world.counters(lineTypeOf(p)).get(sportId)
         if (!count) return ok(page, [])
         return ok(page, countryList(count).map(({ country, counter }) => ({ id: country.id, name: txt(country.name, lang), sport_id: sportId, counter })))
       }
       case 'tournaments': {
         const sportId = id(p, 'sportId')
         const countryId = id(p, 'countryId')
-        const lt = lineType(p)
+        requireSport(sub, sportId)
         const cyber = bool(req, 'cybersport', false)
         const sport = SPORT_BY_ID.get(sportId)
-        const count = sport && sub.sports.has(sportId) && sport.cybersport === cyber ? world.counters(lt).get(sportId) : undefined
+        const count = sport && sport.cybersport === cyber ? world.counters(lineTypeOf(p)).get(sportId) : undefined
         const country = count ? countryList(count).find((c) => c.country.id === countryId) : undefined
         if (!country) return ok(page, [])
         return ok(page, country.tournaments.map(([tid, n]) => tournamentObj(tid, n, sportId, countryId, lang)))
@@ -108,18 +128,13 @@ export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
         const full = bool(req, 'full', false)
         const odds = bool(req, 'odds', true)
         let matches
-        if (name === 'topmatches') matches = selectTopMatches(world, lineType(p), sub.sports, now)
+        if (name === 'topmatches') matches = selectTopMatches(world, lineTypeOf(p), sub.sports, now)
         else {
           const sportId = id(p, 'sportId')
-          matches = sub.sports.has(sportId) ? selectTopList(world, sportId, now) : []
+          requireSport(sub, sportId)
+          matches = selectTopList(world, sportId, now)
         }
-        const body = matches.map((m) => {
-          if (!full) return renderCard(m, lang, now)
-          const obj = renderMatch(m, lang, now, { odds, markets: 'short' })
-          if (name === 'toplist') obj.stat_list = []
-          return obj
-        })
-        return ok(page, body)
+        return ok(page, matches.map((m) => (full ? renderMatch(m, lang, now, { odds, markets: LIST }) : renderCard(m, lang, now))))
       }
       case 'topchampionships': {
         const type = p.type
@@ -134,34 +149,39 @@ export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
         })
         return ok(page, body)
       }
-      case 'search': {
-        const lt = lineType(p)
-        return ok(page, searchMatches(world, lt, sub.sports, lang, p.text).map((m) => renderSearchHit(m, lang, now)))
-      }
+      case 'search':
+        return ok(page, searchMatches(world, lineTypeOf(p), sub.sports, lang, p.text).map((m) => renderSearchHit(m, lang, now)))
       case 'events': {
         const sportId = id(p, 'sportId')
         const tournamentId = id(p, 'tournamentId')
         if (p.format !== 'sub') throw new BadRequest(`format must be 'sub'`)
         if (p.count !== '50') throw new BadRequest('count must be 50')
-        const lt = lineType(p)
-        const cybersport = bool(req, 'cybersport', false)
+        requireSport(sub, sportId)
         const odds = bool(req, 'odds', true)
         const sport = SPORT_BY_ID.get(sportId)
-        if (!sport || !sub.sports.has(sportId) || sport.cybersport !== cybersport) return ok(page, [])
+        const lt = lineTypeOf(p)
+        // Prematch `events` spell names their own way (`1x2`, `1 (-1.5)`); every list comes sorted by price.
+        const style: ListStyle = { order: 'price', listNames: lt === 'line' }
+        if (calendar) {
+          const hours = id(p, 'hours')
+          const days = id(p, 'days')
+          if (!CALENDAR_HOURS.has(hours)) throw new BadRequest('hours must be 0, 2, 4, 6 or 12')
+          if (!sport || sport.cybersport) return ok(page, [])
+          return ok(page, eventsBody(selectCalendar(world, { sportId, tournamentId, hours, days, now }), lang, now, odds, style))
+        }
+        const cybersport = bool(req, 'cybersport', false)
+        if (!sport || sport.cybersport !== cybersport) return ok(page, [])
         const groups = selectEvents(world, { lineType: lt, sportId, tournamentId, cybersport, matchAll: lt === 'line' && req.query.get('match') === 'all', now })
-        return ok(page, groups.map((g) => ({
-          tournament_id: g.tournamentId,
-          tournament_name: txt(TOURNAMENT_BY_ID.get(g.tournamentId)?.name, lang),
-          events_list: g.matches.map((m) => renderMatch(m, lang, now, { odds, markets: 'short' })),
-        })))
+        return ok(page, eventsBody(groups, lang, now, odds, style))
       }
       case 'event': {
         const gameId = id(p, 'gameId')
         if (p.format !== 'group') throw new BadRequest(`format must be 'group'`)
-        const lt = lineType(p)
+        const lt = lineTypeOf(p)
         const odds = bool(req, 'odds', true)
         const m = world.getWorldMatch(gameId, lt)
-        if (!m || !sub.sports.has(m.sportId)) return ok(page, { message: 'The match is not available' })
+        if (!m) return ok(page, { message: world.wasServed(gameId, lt) ? 'Game id finished' : 'Game not found' })
+        requireSport(sub, m.sportId)
         const obj = renderMatch(m, lang, now, { odds, markets: 'columns' })
         const subs = m.subGameIds.map((sid) => world.getWorldMatch(sid, lt)).filter((x) => x !== undefined)
         obj.sub_games = renderSubGames(subs, lang)
@@ -169,31 +189,41 @@ export function createFeedHandler(deps: { world: FeedWorld }): SimHandler {
         return ok(page, obj)
       }
     }
-    return feedError(404, page, 'not_found', 'Unknown feed method')
+    return fail('route', 404, 'Unknown method')
   }
 
   return (req) => {
     const segments = req.path.split('/').filter((s, i) => i > 0 || s !== '')
-    if (segments[0] !== 'v1') return feedError(404, req.path, 'not_found', 'Unknown feed path (expected /v1/...)')
+    const now = world.clock.now()
+    const auth = authenticate(req, deps.keys, now, errors)
+    if ('status' in auth) return auth
+    deps.usage.count(auth.name, now)
+    if (segments[0] !== 'v1') return fail('route', 404, 'Unknown path (expected /v1/...)')
     const name = segments[1] ?? ''
     const page = name === 'topmatches' ? '/v1/topmathes' : `/v1/${name}`
-    const spec = Object.hasOwn(ROUTES, name) ? ROUTES[name] : undefined
-    const auth = authenticate(req, page)
-    if ('status' in auth) return auth
-    if (!spec || segments.length !== spec.length + 2) return feedError(404, page, 'not_found', 'Unknown feed method or wrong number of path segments')
-    if (req.method !== 'GET') return feedError(405, page, 'method_not_allowed', 'Feed methods are GET only')
+    const calendar = name === 'events' && segments.length === CALENDAR.length + 2
+    const spec = calendar ? CALENDAR : Object.hasOwn(ROUTES, name) ? ROUTES[name] : undefined
+    if (!spec || segments.length !== spec.length + 2) return fail('route', 404, 'Unknown method or wrong number of path segments')
+    if (req.method !== 'GET') return fail('route', 405, 'Feed methods are GET only')
     const params: Record<string, string> = {}
     try {
       spec.forEach((key, i) => (params[key] = decodeURIComponent(segments[i + 2])))
     } catch {
-      return feedError(400, page, 'bad_request', 'Malformed URL encoding in the path')
+      return fail('request', 400, 'Malformed URL encoding in the path')
     }
-    const langError = checkLang(auth, params.lang, page)
-    if (langError) return langError
+    // Calendar: Prematch only. topchampionships answers an unknown type with [] (spec).
+    if ('type' in params && name !== 'topchampionships' && !(params.type === 'line' || (params.type === 'live' && !calendar))) return fail('request', 90, MSG.wrongType)
+    if ('lang' in params) {
+      const langError = checkLang(auth, params.lang, errors)
+      if (langError) return langError
+    }
     try {
-      return route(name, params, req, auth, page)
+      const reply = route(name, params, req, auth, page, calendar)
+      if ((reply.body as { status?: unknown }).status === 1) reply.headers = { ...reply.headers, 'x-key-expires': new Date(auth.key.expiresAt).toISOString() }
+      return reply
     } catch (error) {
-      if (error instanceof BadRequest) return feedError(400, page, 'bad_request', error.message)
+      if (error instanceof Denied) return fail('permission', 100, MSG.accessDenied)
+      if (error instanceof BadRequest) return fail('request', 400, error.message)
       throw error
     }
   }

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz'
+import { addDays, startOfDay } from 'date-fns'
 import type { LineType } from '../world/types.js'
 import { TOURNAMENT_BY_ID } from '../world/catalog.js'
 import type { FeedWorld, WorldMatch } from '../world/model.js'
@@ -108,4 +110,25 @@ export function searchMatches(world: FeedWorld, lineType: LineType, sports: Read
     return a.includes(needle) || b.includes(needle)
   })
   return hits.sort(byWeightThenStart).slice(0, SEARCH_LIMIT)
+}
+
+export const CALENDAR_HOURS: ReadonlySet<number> = new Set([0, 2, 4, 6, 12])
+const KYIV = 'Europe/Kyiv'
+
+/** The window of the calendar route: `hours` 2/4/6/12 from now; `hours` 0 = a Kyiv day (`days` 0 = rest of today, 1..5 = that day). */
+export function calendarWindow(hours: number, days: number, now: number): { from: number; to: number } | null {
+  if (hours > 0) return { from: now, to: now + hours * 3600_000 }
+  if (days > 5) return null
+  const today = startOfDay(new TZDate(now, KYIV))
+  const from = days === 0 ? now : addDays(today, days).getTime()
+  return { from, to: addDays(today, days + 1).getTime() }
+}
+
+/** Calendar: Prematch matches that have not started, in the window, by start time; no Top filter, no esports. */
+export function selectCalendar(world: FeedWorld, q: { sportId: number; tournamentId: number; hours: number; days: number; now: number }): TournamentGroup[] {
+  const window = calendarWindow(q.hours, q.days, q.now)
+  if (!window) return []
+  const pool = q.tournamentId === 0 ? world.mainMatchesOfSport('line', q.sportId) : world.mainMatchesOfTournament('line', q.tournamentId)
+  const matches = pool.filter((m) => !m.cybersport && m.sportId === q.sportId && m.state === 'prematch' && m.startMs > q.now && m.startMs >= window.from && m.startMs < window.to)
+  return groupInOrder(matches.sort(byStart))
 }

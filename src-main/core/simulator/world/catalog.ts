@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { I18nText } from './types.js'
 
 /**
@@ -22,8 +23,11 @@ export interface SportDef {
   expectedTotal: number
   /** Periods as [name en, name ru] in order; the current one follows elapsed time. */
   periods: Array<[string, string]>
-  /** Sub-game kinds offered on some main matches. */
-  subGames: Array<{ dop: I18nText; desk: I18nText; share: number }>
+  /**
+   * Sub-game kinds offered on some main matches. `desk` non-empty = a segment of the main match
+   * (first half, set, map) that follows its score; empty = its own count (corners, cards) around `mu`.
+   */
+  subGames: Array<{ dop: I18nText; desk: I18nText; share: number; mu?: number }>
   /** Relative share of the generated line. */
   share: number
 }
@@ -60,7 +64,9 @@ export const SPORTS: SportDef[] = [
     periods: [['1st half', '1-й тайм'], ['Half-time', 'Перерыв'], ['2nd half', '2-й тайм']],
     subGames: [
       { dop: t('1st half', '1-й тайм'), desk: t('half', 'тайм'), share: 0.45 },
-      { dop: t('Corners', 'Угловые'), desk: t('', ''), share: 1 },
+      { dop: t('Corners', 'Угловые'), desk: t('', ''), share: 1, mu: 10 },
+      { dop: t('Corners,1st half', 'Угловые,1-й тайм'), desk: t('', ''), share: 0.35, mu: 4.5 },
+      { dop: t('Yellow Cards', 'Жёлтые карточки'), desk: t('', ''), share: 0.3, mu: 4 },
     ],
   },
   {
@@ -90,8 +96,8 @@ export const SPORTS: SportDef[] = [
   },
   {
     id: 40, name: t('Esports', 'Киберспорт'), cybersport: true, kind: 'sets', draw: false, setsToWin: 2, durationMin: 100, expectedTotal: 2.4, share: 5,
-    periods: [['Map 1', 'Карта 1'], ['Map 2', 'Карта 2'], ['Map 3', 'Карта 3']],
-    subGames: [{ dop: t('Map 1', 'Карта 1'), desk: t('map', 'карта'), share: 0.33 }],
+    periods: [['1 map', '1 карта'], ['2 map', '2 карта'], ['3 map', '3 карта']],
+    subGames: [{ dop: t('1 map', '1 карта'), desk: t('map', 'карта'), share: 0.33 }],
   },
   {
     id: 85, name: t('FIFA', 'FIFA'), cybersport: true, kind: 'goals', draw: true, durationMin: 20, expectedTotal: 4.5, share: 4,
@@ -109,10 +115,16 @@ export const COUNTRIES: CountryDef[] = [
   { id: 6, name: t('Russia', 'Россия'), cities: [['Moscow', 'Москва'], ['Kazan', 'Казань'], ['Samara', 'Самара'], ['Sochi', 'Сочи'], ['Omsk', 'Омск'], ['Perm', 'Пермь'], ['Tula', 'Тула'], ['Ufa', 'Уфа']] },
   { id: 7, name: t('USA', 'США'), cities: [['Boston', 'Бостон'], ['Chicago', 'Чикаго'], ['Denver', 'Денвер'], ['Houston', 'Хьюстон'], ['Seattle', 'Сиэтл'], ['Dallas', 'Даллас'], ['Miami', 'Майами'], ['Atlanta', 'Атланта']] },
   { id: 8, name: t('Brazil', 'Бразилия'), cities: [['Santos', 'Сантос'], ['Recife', 'Ресифи'], ['Curitiba', 'Куритиба'], ['Salvador', 'Салвадор'], ['Fortaleza', 'Форталеза'], ['Belem', 'Белен'], ['Natal', 'Натал'], ['Goiania', 'Гояния']] },
-  { id: 9, name: t('International', 'Международные'), cities: [] },
+  // Pseudo-countries as production numbers them.
+  { id: 225, name: t('World', 'Мир'), cities: [] },
+  { id: 223, name: t('Europe', 'Европа'), cities: [] },
+  { id: 226, name: t('Africa', 'Африка'), cities: [] },
+  { id: 229, name: t('Asia', 'Азия'), cities: [] },
   { id: 10, name: t('Sweden', 'Швеция'), cities: [['Stockholm', 'Стокгольм'], ['Malmo', 'Мальмё'], ['Gothenburg', 'Гётеборг'], ['Uppsala', 'Уппсала'], ['Orebro', 'Эребру'], ['Vasteras', 'Вестерос'], ['Lulea', 'Лулео'], ['Umea', 'Умео']] },
   { id: 11, name: t('Czech Republic', 'Чехия'), cities: [['Prague', 'Прага'], ['Brno', 'Брно'], ['Ostrava', 'Острава'], ['Plzen', 'Пльзень'], ['Liberec', 'Либерец'], ['Olomouc', 'Оломоуц'], ['Zlin', 'Злин'], ['Pardubice', 'Пардубице']] },
   { id: 12, name: t('Japan', 'Япония'), cities: [['Tokyo', 'Токио'], ['Osaka', 'Осака'], ['Kyoto', 'Киото'], ['Nagoya', 'Нагоя'], ['Sapporo', 'Саппоро'], ['Kobe', 'Кобе'], ['Yokohama', 'Иокогама'], ['Sendai', 'Сендай']] },
+  // Raw UTF-8 names, as production sends them.
+  { id: 13, name: t('Austria', 'Австрия'), cities: [['Wien', 'Вена'], ['Graz', 'Грац'], ['Linz', 'Линц'], ['Salzburg', 'Зальцбург'], ['Sankt Pölten', 'Санкт-Пёльтен'], ['Mödling', 'Мёдлинг'], ['Klagenfurt', 'Клагенфурт'], ['Innsbruck', 'Инсбрук']] },
 ]
 
 const TEAM_TEMPLATES: Record<number, Array<[string, string]>> = {
@@ -138,7 +150,13 @@ interface TournamentSeed {
   name: I18nText
   popularity: number
   groupStage?: boolean
+  /** National teams (continental tournaments). */
+  nations?: string[]
 }
+
+const AFRICA = ['Angola', 'Malawi', 'Nigeria', 'Ghana', 'Senegal', 'Egypt', 'Morocco', 'Cameroon', 'Côte d’Ivoire', 'Mali']
+const ASIA = ['Japan', 'Korea Republic', 'Saudi Arabia', 'Iran', 'Qatar', 'Uzbekistan', 'India', 'Thailand']
+const EUROPE = ['Kazakhstan', 'Faroe Islands', 'Austria', 'Türkiye', 'Czechia', 'Denmark', 'Scotland', 'Wales']
 
 const TOURNAMENT_SEEDS: TournamentSeed[] = [
   { id: 1001, sportId: 1, countryId: 1, name: t('Premier League', 'Премьер-лига'), popularity: 100 },
@@ -149,45 +167,68 @@ const TOURNAMENT_SEEDS: TournamentSeed[] = [
   { id: 1006, sportId: 1, countryId: 5, name: t('Ligue 1', 'Лига 1'), popularity: 80 },
   { id: 1007, sportId: 1, countryId: 6, name: t('Premier League', 'Премьер-лига'), popularity: 70 },
   { id: 1008, sportId: 1, countryId: 8, name: t('Serie A', 'Серия А'), popularity: 65 },
-  { id: 1009, sportId: 1, countryId: 9, name: t('Champions League', 'Лига чемпионов'), popularity: 110, groupStage: true },
-  { id: 1010, sportId: 1, countryId: 9, name: t('', ''), popularity: 20 },
+  { id: 1009, sportId: 1, countryId: 223, name: t('Champions League', 'Лига чемпионов'), popularity: 110, groupStage: true },
+  { id: 1010, sportId: 1, countryId: 225, name: t('', ''), popularity: 20 },
   { id: 1011, sportId: 1, countryId: 10, name: t('Allsvenskan', 'Аллсвенскан'), popularity: 40 },
   { id: 1012, sportId: 1, countryId: 7, name: t('MLS', 'MLS'), popularity: 50 },
   { id: 1013, sportId: 1, countryId: 12, name: t('', ''), popularity: 15 },
+  { id: 1014, sportId: 1, countryId: 226, name: t('Africa Cup of Nations', 'Кубок африканских наций'), popularity: 45, nations: AFRICA },
+  { id: 1015, sportId: 1, countryId: 229, name: t('AFC Asian Cup', 'Кубок Азии'), popularity: 40, nations: ASIA },
+  { id: 1016, sportId: 1, countryId: 13, name: t('ÖFB Cup', 'Кубок Австрии'), popularity: 35 },
+  { id: 1017, sportId: 1, countryId: 1, name: t('Women’s Super League', 'Женская суперлига'), popularity: 30 },
+  { id: 1018, sportId: 1, countryId: 223, name: t('UEFA Nations League', 'Лига наций УЕФА'), popularity: 75, nations: EUROPE },
   { id: 2001, sportId: 2, countryId: 7, name: t('NHL', 'НХЛ'), popularity: 100 },
   { id: 2002, sportId: 2, countryId: 6, name: t('KHL', 'КХЛ'), popularity: 90 },
   { id: 2003, sportId: 2, countryId: 10, name: t('SHL', 'SHL'), popularity: 60 },
   { id: 2004, sportId: 2, countryId: 11, name: t('Extraliga', 'Экстралига'), popularity: 50 },
-  { id: 2005, sportId: 2, countryId: 9, name: t('World Championship', 'Чемпионат мира'), popularity: 85, groupStage: true },
+  { id: 2005, sportId: 2, countryId: 225, name: t('World Championship', 'Чемпионат мира'), popularity: 85, groupStage: true },
   { id: 3001, sportId: 3, countryId: 7, name: t('NBA', 'НБА'), popularity: 100 },
-  { id: 3002, sportId: 3, countryId: 9, name: t('EuroLeague', 'Евролига'), popularity: 85, groupStage: true },
+  { id: 3002, sportId: 3, countryId: 223, name: t('EuroLeague', 'Евролига'), popularity: 85, groupStage: true },
   { id: 3003, sportId: 3, countryId: 2, name: t('ACB', 'ACB'), popularity: 60 },
   { id: 3004, sportId: 3, countryId: 6, name: t('VTB United League', 'Единая лига ВТБ'), popularity: 55 },
   { id: 3005, sportId: 3, countryId: 4, name: t('', ''), popularity: 10 },
-  { id: 4001, sportId: 4, countryId: 9, name: t('ATP Vienna', 'ATP Вена'), popularity: 90 },
-  { id: 4002, sportId: 4, countryId: 9, name: t('WTA Tokyo', 'WTA Токио'), popularity: 80 },
-  { id: 4003, sportId: 4, countryId: 9, name: t('ITF Men', 'ITF Мужчины'), popularity: 30 },
+  { id: 4001, sportId: 4, countryId: 225, name: t('ATP Vienna', 'ATP Вена'), popularity: 90 },
+  { id: 4002, sportId: 4, countryId: 225, name: t('WTA Tokyo', 'WTA Токио'), popularity: 80 },
+  { id: 4003, sportId: 4, countryId: 225, name: t('ITF Men', 'ITF Мужчины'), popularity: 30 },
   { id: 4004, sportId: 4, countryId: 7, name: t('Challenger Houston', 'Челленджер Хьюстон'), popularity: 40 },
   { id: 6001, sportId: 6, countryId: 6, name: t('Superleague', 'Суперлига'), popularity: 60 },
   { id: 6002, sportId: 6, countryId: 4, name: t('SuperLega', 'Суперлега'), popularity: 70 },
-  { id: 6003, sportId: 6, countryId: 9, name: t('Nations League', 'Лига наций'), popularity: 50, groupStage: true },
+  { id: 6003, sportId: 6, countryId: 225, name: t('Nations League', 'Лига наций'), popularity: 50, groupStage: true },
   { id: 10001, sportId: 10, countryId: 11, name: t('Liga Pro', 'Лига Про'), popularity: 30 },
   { id: 10002, sportId: 10, countryId: 6, name: t('', ''), popularity: 20 },
-  { id: 40001, sportId: 40, countryId: 9, name: t('CS2 Major', 'CS2 Мейджор'), popularity: 90 },
-  { id: 40002, sportId: 40, countryId: 9, name: t('Dota 2 Pro League', 'Dota 2 Про лига'), popularity: 70 },
-  { id: 85001, sportId: 85, countryId: 9, name: t('FIFA 8 min Battle', 'FIFA 8 минут Баттл'), popularity: 50 },
+  { id: 40001, sportId: 40, countryId: 225, name: t('CS2 Major', 'CS2 Мейджор'), popularity: 90 },
+  { id: 40002, sportId: 40, countryId: 225, name: t('Dota 2 Pro League', 'Dota 2 Про лига'), popularity: 70 },
+  { id: 85001, sportId: 85, countryId: 225, name: t('FIFA 8 min Battle', 'FIFA 8 минут Баттл'), popularity: 50 },
 ]
 
 function fill(template: [string, string], city: [string, string]): I18nText {
   return { en: template[0].replace('{c}', city[0]), ru: template[1].replace('{c}', city[1]) }
 }
 
+/**
+ * Team icon names as production sends them: mostly md5 hashes, some numbers (`2074.png`), a few
+ * with a capital extension (`.PNG`), and the shared `teamdefault.png`.
+ */
+export function teamIconName(teamId: number): string {
+  const md5 = createHash('md5').update(`team-${teamId}`).digest('hex')
+  const kind = (teamId * 7) % 20
+  if (kind < 12) return `${md5}.png`
+  if (kind < 17) return `${teamId}.png`
+  if (kind === 17) return `${md5}.PNG`
+  if (kind === 18) return `${teamId}.PNG`
+  return 'teamdefault.png'
+}
+
+/** The icon name without its last extension, whatever its case (the CDN name). */
+export const iconBase = (icon: string) => icon.replace(/\.[A-Za-z0-9]+$/, '')
+
 function buildTeams(seed: TournamentSeed, index: number): TeamDef[] {
   const base = seed.id * 100
-  const team = (n: number, name: I18nText, countryId: number): TeamDef => ({ id: base + n, name, icon: `opp-${base + n}.png`, countryId })
+  const team = (n: number, name: I18nText, countryId: number): TeamDef => ({ id: base + n, name, icon: teamIconName(base + n), countryId })
   const templates = TEAM_TEMPLATES[seed.sportId]
-  if (seed.sportId === 40) return ESPORTS_TEAMS.map((name, n) => team(n + 1, { en: name, ru: name }, 9))
-  if (seed.sportId === 85) return FIFA_PLAYERS.map((name, n) => team(n + 1, { en: name, ru: name }, 9))
+  if (seed.nations) return seed.nations.map((name, n) => team(n + 1, { en: name, ru: name }, seed.countryId))
+  if (seed.sportId === 40) return ESPORTS_TEAMS.map((name, n) => team(n + 1, { en: name, ru: name }, 225))
+  if (seed.sportId === 85) return FIFA_PLAYERS.map((name, n) => team(n + 1, { en: name, ru: name }, 225))
   if (!templates) {
     // Individual sports: players "Surname I."
     return Array.from({ length: 16 }, (_, n) => {
@@ -216,7 +257,7 @@ export const TOURNAMENTS: TournamentDef[] = TOURNAMENT_SEEDS.map((seed, index) =
 export const SPORT_BY_ID = new Map(SPORTS.map((s) => [s.id, s]))
 export const COUNTRY_BY_ID = new Map(COUNTRIES.map((c) => [c.id, c]))
 export const TOURNAMENT_BY_ID = new Map(TOURNAMENTS.map((x) => [x.id, x]))
-export const TEAM_ICONS = new Set(TOURNAMENTS.flatMap((x) => x.teams.map((team) => team.icon.replace(/\.png$/, ''))))
+export const TEAM_ICONS = new Set([...TOURNAMENTS.flatMap((x) => x.teams.map((team) => iconBase(team.icon))), 'teamdefault'])
 
 /** Player names for player markets (goal scorer), derived from a team id. */
 export function playersOf(team: TeamDef): Array<{ id: number; name: I18nText }> {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type { I18nText, SimMarket } from './types.js'
 import { SPORTS, TOURNAMENTS, type SportDef, type TeamDef, type TournamentDef } from './catalog.js'
-import { buildMarkets, handicapLines, totalLines } from './markets.js'
-import type { LiveDefaultsVariant, PlanPair, WorldMatch } from './model.js'
+import { buildOffer, type OfferKind } from './offer.js'
+import { priceMarkets, type ScoreModel } from './pricing.js'
+import type { PlanPair, WorldMatch } from './model.js'
 
 export type Rng = () => number
 
@@ -45,30 +47,39 @@ function twoTeams(rng: Rng, teams: TeamDef[]): [TeamDef, TeamDef] {
   return [teams[a], teams[b]]
 }
 
-function mainProfile(sport: SportDef, strength: number, team1: TeamDef, team2: TeamDef) {
-  const mu = sport.kind === 'points' ? sport.expectedTotal + Math.round((strength - 0.5) * 20) : sport.expectedTotal
-  return {
-    kind: sport.kind,
-    draw: sport.draw,
-    mu,
-    strength,
-    totals: totalLines(sport.kind, mu),
-    handicaps: handicapLines(sport.kind),
-    btts: sport.id === 1,
-    scorers: sport.id === 1 ? { team1, team2 } : null,
-  }
+/** The score model of a main match: the stronger side gets the larger share of the expected total. */
+export function mainModel(sport: SportDef, strength: number): ScoreModel {
+  const mu = sport.expectedTotal
+  if (sport.kind === 'sets') return { kind: 'sets', mean1: 0, mean2: 0, pSet: 0.5 + (strength - 0.5) * 0.8, setsToWin: sport.setsToWin ?? 2 }
+  if (sport.kind === 'points') return { kind: 'points', mean1: mu / 2 + (strength - 0.5) * 28, mean2: mu / 2 - (strength - 0.5) * 28 }
+  const l1 = mu * (0.5 + (strength - 0.5) * 0.9)
+  return { kind: 'goals', mean1: l1, mean2: mu - l1 }
 }
 
-function subMarkets(sport: SportDef, index: number, strength: number, rng: Rng): SimMarket[] {
+/** A sub-game's model: a segment is a share of the main match; a counted sub-game (corners, cards) has its own total. */
+function subModel(sport: SportDef, index: number, strength: number): { model: ScoreModel; kind: OfferKind } {
   const sub = sport.subGames[index]
   if (sub.desk.en === '') {
-    // Corners-like statistics sub-game: its own total around 10.
-    return buildMarkets({ kind: 'goals', draw: true, mu: 10, strength, totals: [8.5, 9.5, 10.5, 11.5], handicaps: [-1.5, 0, 1.5], btts: false, scorers: null }, rng)
+    const mu = sub.mu ?? 10
+    const l1 = mu * (0.5 + (strength - 0.5) * 0.5)
+    return { model: { kind: 'goals', mean1: l1, mean2: mu - l1 }, kind: 'goals-sub' }
   }
-  if (sport.kind === 'sets') return buildMarkets({ kind: 'sets', draw: false, mu: 1, strength, totals: [], handicaps: [], btts: false, scorers: null }, rng)
-  const mu = sport.expectedTotal / sport.periods.length
-  return buildMarkets({ kind: sport.kind, draw: true, mu, strength, totals: totalLines(sport.kind, mu).slice(0, 3), handicaps: sport.kind === 'goals' ? [-0.5, 0, 0.5] : [-2.5, 2.5], btts: false, scorers: null }, rng)
+  const main = mainModel(sport, strength)
+  if (sport.kind === 'sets') return { model: { ...main, setsToWin: 1 }, kind: 'sets-sub' }
+  const share = sport.id === 1 ? 0.45 : 1 / sport.periods.length
+  return { model: { ...main, mean1: main.mean1 * share, mean2: main.mean2 * share }, kind: sport.kind === 'points' ? 'points-sub' : 'goals-sub' }
 }
+
+/** Markets of a (sub-)match, priced for the state it is in. */
+export function offerFor(m: WorldMatch, kind: OfferKind, rng: Rng, team1?: TeamDef, team2?: TeamDef): SimMarket[] {
+  const markets = buildOffer({
+    kind, diff: m.model.mean1 - m.model.mean2, total: m.model.mean1 + m.model.mean2, setsToWin: m.model.setsToWin, team1, team2,
+  }, rng)
+  priceMarkets(markets, { model: m.model, left: 1, s1: 0, s2: 0, lastScorer: null, team1Id: m.opp1Id, team2Id: m.opp2Id })
+  return markets
+}
+
+const hex24 = (seed: string) => createHash('md5').update(seed).digest('hex').slice(0, 24)
 
 function plan(rng: Rng, tour: TournamentDef, exclude: number[], startMs: number): PlanPair[] {
   const others = tour.teams.filter((team) => !exclude.includes(team.id))
@@ -90,16 +101,20 @@ export interface NewMatchOptions {
   now: number
   /** Force a sport (tests and replenishing keep the line's mix). */
   sportId?: number
+  /** A `Home` / `Away` special-bets pseudo-match (football, line only). */
+  pseudo?: boolean
 }
 
 /** One main match plus its sub-games, ready to be indexed. */
 export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions): WorldMatch[] {
-  const sport = options.sportId !== undefined ? SPORTS.find((s) => s.id === options.sportId)! : weighted(rng, SPORTS, (s) => s.share)
+  const sportId = options.pseudo ? 1 : options.sportId
+  const sport = sportId !== undefined ? SPORTS.find((s) => s.id === sportId)! : weighted(rng, SPORTS, (s) => s.share)
   const tour = weighted(rng, TOURNAMENTS_BY_SPORT.get(sport.id)!, (x) => x.popularity)
   const [team1, team2] = twoTeams(rng, tour.teams)
   const strength = Math.round((0.2 + rng() * 0.6) * 100) / 100
   const live = options.state === 'live'
   const gameId = live ? ids.live() : ids.prematch()
+  const reserved = rng() < 0.65
   const base = (): WorldMatch => ({
     gameId,
     lineType: live ? 'live' : 'line',
@@ -118,6 +133,16 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     opp1Icon: team1.icon,
     opp2Icon: team2.icon,
     weight: Math.round(tour.popularity * (0.5 + rng())),
+    model: mainModel(sport, strength),
+    offerKind: sport.id === 1 ? 'football' : sport.kind === 'goals' ? 'goals' : sport.kind,
+    lastScorer: null,
+    sgameId: reserved ? hex24(`sgame-${gameId}`) : '0',
+    statId: reserved ? hex24(`stat-${tour.id}`) : '0',
+    pseudo: false,
+    periodLiteral: false,
+    listSuspended: false,
+    idLineTypes: new Map([[gameId, live ? 'live' : 'line']]),
+    cancelled: false,
     score1: 0,
     score2: 0,
     timerSec: 0,
@@ -136,9 +161,7 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     scorePeriods: [],
     extra: '',
     pitch: null,
-    defaultsVariant: Math.floor(rng() * 4) as LiveDefaultsVariant,
-    counterSkew: rng() < 0.15 ? 1 + Math.floor(rng() * 20) : 0,
-    extraFields: rng() < 0.2 ? { game_is_hot: rng() < 0.5, x_partner_hint: null } : null,
+    counterSkew: rng() < 0.6 ? 1 + Math.floor(rng() * 400) : 0,
     plan: [],
     va: null,
     vi: null,
@@ -146,7 +169,18 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     scorers: new Set(),
   })
   const main = base()
-  main.markets = buildMarkets(mainProfile(sport, strength, team1, team2), rng)
+  if (options.pseudo) {
+    // "Special bets": a pseudo-match of the round's home and away sides, totals and handicaps only.
+    Object.assign(main, {
+      opp1: { en: 'Home', ru: 'Хозяева' }, opp2: { en: 'Away', ru: 'Гости' }, opp1Id: 142205, opp2Id: 142207,
+      opp1Icon: 'teamdefault.png', opp2Icon: 'teamdefault.png', sgameId: '0', statId: '0', pseudo: true, offerKind: 'special',
+      // Large totals: priced on the 1-D axes (difference, total, each side) like a points sport.
+      model: { kind: 'points', mean1: 16 + rng() * 4, mean2: 12 + rng() * 3, sd: 4 },
+    } satisfies Partial<WorldMatch>)
+    main.markets = offerFor(main, 'special', rng)
+    return [main]
+  }
+  main.markets = offerFor(main, main.offerKind, rng, team1, team2)
   if (tour.groupStage) main.plan = plan(rng, tour, [team1.id, team2.id], options.startMs)
   const all = [main]
   sport.subGames.forEach((sub, index) => {
@@ -159,8 +193,13 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     child.dopName = sub.dop
     child.desk = sub.desk
     child.plan = []
-    child.extraFields = null
-    child.markets = subMarkets(sport, index, strength, rng)
+    child.idLineTypes = new Map([[child.gameId, main.lineType]])
+    child.sgameId = '0'
+    child.statId = '0'
+    const { model, kind } = subModel(sport, index, strength)
+    child.model = model
+    child.offerKind = kind
+    child.markets = offerFor(child, kind, rng)
     main.subGameIds.push(child.gameId)
     all.push(child)
   })

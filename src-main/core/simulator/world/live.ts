@@ -1,13 +1,18 @@
 import type { I18nText } from './types.js'
 import { playersOf, TOURNAMENT_BY_ID } from './catalog.js'
-import { GROUP, normalCdf, rateOf, SD, TYPE } from './markets.js'
+import { roundRate, priceMarkets } from './pricing.js'
 import { isSegmentSubGame, type Rng } from './generate.js'
 import type { StatItem, WorldMatch } from './model.js'
 
 /** Live progression: timer, period, score, stats and odds drift. Everything here is plain mutation. */
 
-const STAT_NAMES: Record<string, Array<[number, I18nText]>> = {
-  goals: [[1, { en: 'Corners', ru: 'Угловые' }], [2, { en: 'Yellow cards', ru: 'Жёлтые карточки' }]],
+/** Production's statistic ids and names (values are sent as strings; xG with two decimals). */
+const STAT_NAMES: Record<string, Array<[number, I18nText, StatItem['format']?]>> = {
+  goals: [
+    [93, { en: 'xG', ru: 'xG' }, 'xg'], [45, { en: 'Attacks', ru: 'Атаки' }], [58, { en: 'Dangerous attacks', ru: 'Опасные атаки' }],
+    [29, { en: 'Possession %', ru: 'Владение %' }, 'percent'], [59, { en: 'Shots on target', ru: 'Удары в створ' }],
+    [60, { en: 'Shots off target', ru: 'Удары мимо' }], [26, { en: 'Yellow cards', ru: 'Жёлтые карточки' }], [70, { en: 'Corner', ru: 'Угловые' }],
+  ],
   points: [[3, { en: 'Fouls', ru: 'Фолы' }], [4, { en: 'Timeouts', ru: 'Тайм-ауты' }]],
   sets: [[5, { en: 'Aces', ru: 'Эйсы' }], [6, { en: 'Double faults', ru: 'Двойные ошибки' }]],
 }
@@ -19,13 +24,20 @@ export function initLiveState(match: WorldMatch, now: number, rng: Rng): void {
   match.lineType = 'live'
   match.timerSec = 0
   match.period = periodAt(match, 0)
-  match.stats = STAT_NAMES[match.sport.kind].map(([id, name]): StatItem => ({ id, name, opp1: 0, opp2: 0 }))
+  match.stats = STAT_NAMES[match.sport.kind].map(([id, name, format]): StatItem => {
+    const possession = Math.round(50 + (match.strength - 0.5) * 30)
+    return format === 'percent' ? { id, name, opp1: possession, opp2: 100 - possession, format } : { id, name, opp1: 0, opp2: 0, format }
+  })
   match.scorePeriods = [[0, 0]]
-  match.extra = match.sport.kind === 'sets' ? '0:0' : ''
-  match.pitch = match.sport.kind === 'sets' ? match.opp1Id : null
-  match.va = rng() < 0.5 ? 1 : null
-  match.vi = match.va ? `v${match.gameId}` : null
-  match.zp = rng() < 0.6 ? match.gameId % 10_000_000 : null
+  match.extra = match.sport.kind === 'sets' && !match.cybersport ? '0:0' : ''
+  match.pitch = match.sport.kind === 'sets' && !match.cybersport ? match.opp1Id : null
+  // Media fields as production mixes them: va null|1, vi null|string, zp null|own id|another number.
+  match.va = rng() < 0.6 ? 1 : null
+  match.vi = match.va ? (rng() < 0.5 ? `DR_${1 + Math.floor(rng() * 2)}_${1_783_000_000 + Math.floor(rng() * 99_999)}` : String(20_000_000 + Math.floor(rng() * 99_999))) : null
+  const zp = rng()
+  match.zp = zp < 0.5 ? match.gameId : zp < 0.6 ? 4_000_000 + Math.floor(rng() * 999_999) : null
+  match.periodLiteral = !match.cybersport && rng() < 0.3
+  match.listSuspended = match.mainGameId === null && rng() < 0.08
 }
 
 function periodIndex(match: WorldMatch, elapsedMs: number): number {
@@ -43,6 +55,7 @@ function periodAt(match: WorldMatch, elapsedMs: number): I18nText {
 function addScore(match: WorldMatch, side: 1 | 2, points: number, periodIdx: number): void {
   if (side === 1) match.score1 += points
   else match.score2 += points
+  match.lastScorer = side
   while (match.scorePeriods.length <= periodIdx) match.scorePeriods.push([0, 0])
   match.scorePeriods[periodIdx][side - 1] += points
 }
@@ -94,7 +107,11 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
   for (const sub of subs) {
     if (!isSegmentSubGame(sub) && rng() < (10 / durationSec) * dtSec) addScore(sub, side(), 1, pIdx)
   }
-  for (const stat of match.stats) if (rng() < (6 / durationSec) * dtSec) stat[rng() < match.strength ? 'opp1' : 'opp2'] += 1
+  for (const stat of match.stats) {
+    if (stat.format === 'percent') continue
+    const rate = stat.id === 45 ? 120 : stat.id === 58 ? 70 : stat.format === 'xg' ? 1.2 : 6
+    if (rng() < Math.min(0.95, (rate / durationSec) * dtSec)) stat[rng() < match.strength ? 'opp1' : 'opp2'] += stat.format === 'xg' ? 0.05 + rng() * 0.3 : 1
+  }
   return elapsed >= match.durationMs
 }
 
@@ -150,6 +167,10 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
       sub.score2 = 2 + Math.floor(rng() * 7)
     }
   }
+  // Last goal: keep the live one when it fits the final score, else the side that has goals.
+  if (match.score1 + match.score2 === 0) match.lastScorer = null
+  else if (match.lastScorer === null || (match.lastScorer === 1 ? match.score1 : match.score2) === 0)
+    match.lastScorer = match.score1 > 0 && (match.score2 === 0 || rng() < match.strength) ? 1 : 2
   // Goal scorers for player markets: each goal goes to one of the side's listed players or someone else.
   const tour = TOURNAMENT_BY_ID.get(match.tournamentId)
   const team1 = tour?.teams.find((team) => team.id === match.opp1Id)
@@ -164,41 +185,12 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
   }
 }
 
-/**
- * Re-prices the main markets of a live match from its score and the share of time left, so a side
- * leading late gets short odds. Player markets and blocks are left alone.
- */
+/** Re-prices every market of a live (sub-)match from its score and the share of time left. */
 export function repriceLive(match: WorldMatch, now: number): void {
-  const sport = match.sport
   const left = Math.max(0, 1 - (now - (match.liveStartMs ?? now)) / match.durationMs)
-  const sd = SD[sport.kind]
-  const mu = sport.kind === 'points' ? sport.expectedTotal + Math.round((match.strength - 0.5) * 20) : sport.expectedTotal
-  const meanTotal = match.score1 + match.score2 + mu * left
-  const meanDiff = match.score1 - match.score2 + (2 * match.strength - 1) * sd.scale * left
-  // Spread of what is still to come: Poisson-like for goals, wide for points, narrow for sets.
-  const spread = sport.kind === 'goals' ? Math.sqrt(mu * left) : (sport.kind === 'points' ? 13 : 0.9) * Math.sqrt(left)
-  const sdTotal = Math.max(0.3, spread)
-  const sdDiff = Math.max(0.3, spread)
-  const p1 = normalCdf((meanDiff - 0.5) / sdDiff)
-  const p2 = normalCdf((-meanDiff - 0.5) / sdDiff)
-  const px = Math.max(0.01, 1 - p1 - p2)
-  const pWin1 = normalCdf(meanDiff / sdDiff)
-  const prob: Record<number, (param: number) => number> = {
-    [TYPE.w1]: () => p1, [TYPE.x]: () => px, [TYPE.w2]: () => p2,
-    [TYPE.d1x]: () => p1 + px, [TYPE.d12]: () => p1 + p2, [TYPE.dx2]: () => px + p2,
-    [TYPE.win1]: () => pWin1, [TYPE.win2]: () => 1 - pWin1,
-    [TYPE.h1]: (param) => normalCdf((meanDiff + param / 100) / sdDiff),
-    [TYPE.h2]: (param) => normalCdf((-meanDiff + param / 100) / sdDiff),
-    [TYPE.over]: (param) => normalCdf((meanTotal - param / 100) / sdTotal),
-    [TYPE.under]: (param) => normalCdf((param / 100 - meanTotal) / sdTotal),
-  }
-  for (const market of match.markets) {
-    if (market.groupId === GROUP.scorer || market.groupId === GROUP.btts) continue
-    for (const o of market.outcomes) {
-      const p = prob[o.typeId]
-      if (p) o.rate = rateOf(p(o.param))
-    }
-  }
+  priceMarkets(match.markets, {
+    model: match.model, left, s1: match.score1, s2: match.score2, lastScorer: match.lastScorer, team1Id: match.opp1Id, team2Id: match.opp2Id,
+  })
 }
 
 /** Random walk of odds: `moves` random outcomes move by up to ±3 %; occasionally one block toggles. */
@@ -208,9 +200,8 @@ export function driftOdds(match: WorldMatch, rng: Rng, moves: number, blockChanc
   for (let i = 0; i < moves; i++) {
     const market = markets[Math.floor(rng() * markets.length)]
     const outcome = market.outcomes[Math.floor(rng() * market.outcomes.length)]
-    if (!outcome) continue
-    const next = outcome.rate * Math.exp((rng() - 0.5) * 0.06)
-    outcome.rate = Math.min(50, Math.max(1.01, Math.round(next * 100) / 100))
+    if (!outcome || outcome.withdrawn) continue
+    outcome.rate = roundRate(outcome.rate * Math.exp((rng() - 0.5) * 0.06))
     if (blockChance > 0 && rng() < blockChance) outcome.blocked = !outcome.blocked
   }
 }

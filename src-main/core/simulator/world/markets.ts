@@ -1,174 +1,163 @@
-import type { I18nText, OutcomeVerdict, SimMarket, SimOutcome } from './types.js'
-import type { SportKind, TeamDef } from './catalog.js'
-import { playersOf } from './catalog.js'
+import type { I18nText, OutcomeVerdict } from './types.js'
 
 /**
- * Market ids, outcome type ids and how each one settles. `param` in a pointer is the handicap or
- * total × 100 as a signed integer (H1 −1.5 → -150, Over 2.25 → 225), 0 where there is none.
+ * Market and outcome ids (those of the vendor's captures), names, parameter texts and how each
+ * outcome settles. A pointer's parameter is TEXT, kept verbatim: `0`, `1.5`, `-1.25`, `2.001`
+ * (correct score 2-1), `1.0E-4`. Outcome type ids are unique across markets, so the type and the
+ * parameter alone decide the verdict.
  */
-export const GROUP = { result: 1, handicap: 2, doubleChance: 8, total: 17, btts: 19, scorer: 99, winner: 101 } as const
-export const TYPE = {
-  w1: 1, x: 2, w2: 3, d1x: 4, d12: 5, dx2: 6, h1: 7, h2: 8, over: 9, under: 10,
-  bttsYes: 180, bttsNo: 181, scorer: 1001, win1: 401, win2: 402,
+export const GROUP = {
+  result: 1, handicap: 2, doubleChance: 8, total1: 15, total: 17, btts: 19, total2: 62, threeWayTotal: 87,
+  threeWayTotal1: 88, asianTotal: 99, winner: 101, scorer: 119, correctScore: 136, lastGoal: 154, winToNil: 852,
+  asianHandicap: 2854, correctScore17: 8863, dcTotal2: 9429, winOrScore: 9898,
 } as const
 
-const t = (en: string, ru: string): I18nText => ({ en, ru })
-const GROUP_NAMES: Record<number, I18nText> = {
-  [GROUP.result]: t('1X2', '1X2'),
-  [GROUP.winner]: t('Winner', 'Победитель'),
-  [GROUP.doubleChance]: t('Double Chance', 'Двойной шанс'),
-  [GROUP.handicap]: t('Handicap', 'Фора'),
-  [GROUP.total]: t('Total', 'Тотал'),
-  [GROUP.btts]: t('Both Teams To Score', 'Обе забьют'),
-  [GROUP.scorer]: t('Goalscorer', 'Автор гола'),
+export const TYPE = {
+  w1: 1, x: 2, w2: 3, d1x: 4, d12: 5, dx2: 6, h1: 7, h2: 8, over: 9, under: 10,
+  t1Over: 11, t1Under: 12, t2Over: 13, t2Under: 14, bttsYes: 180, bttsNo: 181,
+  win1: 401, win2: 402, last1: 475, lastNone: 476, last2: 477, score: 731,
+  tw3Over: 739, tw3Exact: 741, tw3Under: 743, i3Over: 749, i3Exact: 751, i3Under: 753,
+  winToNil1: 1808, atOver: 3827, atUnder: 3828, ah1: 3829, ah2: 3830, scorerYes: 5869, scorerNo: 5870,
+  score17: 8617, score17Other: 8618, dc1xT2Yes: 10370, dc1xT2No: 10371, dc12T2Yes: 10386, dc12T2No: 10387,
+  w1Or00: 12033, w2Or00: 12035, w1OrScores: 12037, w2OrScores: 12039,
+} as const
+
+const t = (en: string, ru?: string): I18nText => (ru === undefined ? { en } : { en, ru })
+
+/** Market names. `1X2` is printed `1x2` in Prematch `events` lists (as production does). */
+export const GROUP_NAMES: Record<number, I18nText> = {
+  [GROUP.result]: t('1X2', '1X2'), [GROUP.winner]: t('Winner', 'Победитель'), [GROUP.doubleChance]: t('Double Chance', 'Двойной шанс'),
+  [GROUP.handicap]: t('Handicap', 'Фора'), [GROUP.total]: t('Total', 'Тотал'), [GROUP.total1]: t('Total 1', 'Тотал 1'),
+  [GROUP.total2]: t('Total 2', 'Тотал 2'), [GROUP.asianTotal]: t('Asian Total', 'Азиатский тотал'),
+  [GROUP.asianHandicap]: t('Asian Handicap', 'Азиатская фора'), [GROUP.btts]: t('Both Teams To Score', 'Обе забьют'),
+  [GROUP.correctScore]: t('Correct Score', 'Точный счёт'), [GROUP.correctScore17]: t('Correct Score (17Way)', 'Точный счёт (17 исходов)'),
+  [GROUP.threeWayTotal]: t('3Way Total', 'Тотал (3 исхода)'), [GROUP.threeWayTotal1]: t('Individual 3Way Total 1', 'Индивидуальный тотал 1 (3 исхода)'),
+  [GROUP.lastGoal]: t('Last Goal', 'Последний гол'), [GROUP.winToNil]: t('Win To Nil', 'Победа всухую'),
+  [GROUP.scorer]: t('Who Will Score Goal', 'Кто забьёт гол'), [GROUP.dcTotal2]: t('Double Chance + Team 2 Total', 'Двойной шанс + тотал 2'),
+  [GROUP.winOrScore]: t('Win Or Correct Score', 'Победа или точный счёт'),
 }
+export const GROUP_LIST_NAMES: Record<number, I18nText> = { [GROUP.result]: t('1x2', '1x2') }
+
 const FIXED_NAMES: Record<number, I18nText> = {
-  [TYPE.w1]: t('W1', 'П1'), [TYPE.x]: t('X', 'X'), [TYPE.w2]: t('W2', 'П2'),
-  [TYPE.d1x]: t('1X', '1X'), [TYPE.d12]: t('12', '12'), [TYPE.dx2]: t('X2', 'X2'),
-  [TYPE.bttsYes]: t('Yes', 'Да'), [TYPE.bttsNo]: t('No', 'Нет'),
-  [TYPE.win1]: t('W1', 'П1'), [TYPE.win2]: t('W2', 'П2'),
+  [TYPE.w1]: t('W1', 'П1'), [TYPE.x]: t('X', 'X'), [TYPE.w2]: t('W2', 'П2'), [TYPE.win1]: t('W1', 'П1'), [TYPE.win2]: t('W2', 'П2'),
+  [TYPE.d1x]: t('1X', '1X'), [TYPE.d12]: t('12', '12'), [TYPE.dx2]: t('2X', '2X'), [TYPE.bttsYes]: t('Yes', 'Да'), [TYPE.bttsNo]: t('No', 'Нет'),
+  [TYPE.last1]: t('Team 1', 'Команда 1'), [TYPE.last2]: t('Team 2', 'Команда 2'), [TYPE.lastNone]: t('No Goals', 'Голов не будет'),
+  [TYPE.winToNil1]: t('Team 1 - Yes', 'Команда 1 - Да'), [TYPE.score17Other]: t('Correct Score After 3-3 - Any Other', 'Другой счёт'),
+  [TYPE.w1Or00]: t('W1 Or 0-0 - Yes'), [TYPE.w2Or00]: t('W2 Or 0-0 - Yes'),
+  // Production prints these two with its unrendered template text; kept on purpose.
+  [TYPE.w1OrScores]: t('W1 Or ()-() Or ()-() - Yes ||| dto.group 9898 ||| 12037'),
+  [TYPE.w2OrScores]: t('W2 Or ()-() Or ()-() - Yes ||| dto.group 9898 ||| 12039'),
+  [TYPE.dc1xT2Yes]: t('1X And Over 0.5 - Yes'), [TYPE.dc1xT2No]: t('1X And Over 0.5 - No'),
+  [TYPE.dc12T2Yes]: t('12 And Over 0.5 - Yes'), [TYPE.dc12T2No]: t('12 And Over 0.5 - No'),
 }
 
-const nameCache = new Map<string, I18nText>()
-function paramName(typeId: number, param: number): I18nText {
-  const key = `${typeId}:${param}`
-  let name = nameCache.get(key)
-  if (!name) {
-    const v = param / 100
-    const signed = v > 0 ? `+${v}` : `${v}`
-    if (typeId === TYPE.h1) name = t(`H1 (${signed})`, `Ф1 (${signed})`)
-    else if (typeId === TYPE.h2) name = t(`H2 (${signed})`, `Ф2 (${signed})`)
-    else if (typeId === TYPE.over) name = t(`Over (${v})`, `Больше (${v})`)
-    else name = t(`Under (${v})`, `Меньше (${v})`)
-    nameCache.set(key, name)
-  }
-  return name
+/** A number as production prints a parameter: `1.5`, `-1.25`, `0`, `3`. */
+export function paramText(x: number): string {
+  return x === 0 ? '0' : String(Math.round(x * 10_000) / 10_000)
 }
 
-export interface MarketProfile {
-  kind: SportKind
-  draw: boolean
-  /** Expected total of the (sub-)match. */
-  mu: number
-  /** Side 1 strength 0..1. */
-  strength: number
-  totals: number[]
-  handicaps: number[]
-  btts: boolean
-  scorers: null | { team1: TeamDef; team2: TeamDef }
+/** Correct-score parameter: home goals + away goals / 1000 (`2.001` = 2-1, `0.001` = 0-1, `0` = 0-0). */
+export function scoreParam(a: number, b: number): string {
+  return b === 0 ? String(a) : `${a}.${String(b).padStart(3, '0')}`
 }
 
-export const SD: Record<SportKind, { total: number; diff: number; scale: number }> = {
-  goals: { total: 1.1, diff: 1.0, scale: 1.4 },
-  points: { total: 9, diff: 8, scale: 14 },
-  sets: { total: 0.6, diff: 0.7, scale: 1.2 },
+export function decodeScoreParam(param: string): [number, number] {
+  const x = Number(param)
+  const a = Math.floor(x + 1e-9)
+  return [a, Math.round((x - a) * 1000)]
 }
 
-const logistic = (x: number) => 1 / (1 + Math.exp(-x))
+const signed = (p: string) => (p.startsWith('-') || p === '0' ? p : `+${p}`)
 
-/** Standard normal CDF (Abramowitz–Stegun 7.1.26), enough for odds. */
-export function normalCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2
-  const t = 1 / (1 + 0.3275911 * z)
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z)
-  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2
-}
-export const rateOf = (p: number) => Math.min(30, Math.max(1.01, Math.round((0.94 / Math.max(p, 0.01)) * 100) / 100))
+const nameCache = new Map<string, { name: I18nText; listName?: I18nText }>()
 
-/** Lines around an expected total (x.5 main line, quarter lines for goals). */
-export function totalLines(kind: SportKind, mu: number): number[] {
-  const b = Math.floor(mu) + 0.5
-  if (kind === 'goals') return [b - 1, b - 0.25, b, b + 0.25, b + 1].filter((l) => l > 0)
-  if (kind === 'points') return [b - 10, b - 5, b, b + 5, b + 10]
-  return [b - 1, b].filter((l) => l > 1)
+/** An outcome's name: the usual form and, where production differs, the Prematch `events` list form (shared, do not mutate). */
+export function outcomeNames(typeId: number, param: string): { name: I18nText; listName?: I18nText } {
+  const key = `${typeId}|${param}`
+  let names = nameCache.get(key)
+  if (!names) nameCache.set(key, (names = makeNames(typeId, param)))
+  return names
 }
 
-export function handicapLines(kind: SportKind): number[] {
-  if (kind === 'goals') return [-1.5, -1, -0.75, -0.5, -0.25, 0, 0.5, 1.5]
-  if (kind === 'points') return [-9.5, -5, -2.5, 2.5, 5, 9.5]
-  return [-1.5, 1.5]
-}
-
-/** Builds the markets of one (sub-)match with plausible odds. `rnd` decides the few blocked outcomes. */
-export function buildMarkets(profile: MarketProfile, rnd: () => number): SimMarket[] {
-  const { kind, draw, mu, strength: s } = profile
-  const sd = SD[kind]
-  const delta = (2 * s - 1) * sd.scale
-  const markets: SimMarket[] = []
-  const oc = (groupId: number, typeId: number, param: number, p: number, column: number, name?: I18nText, playerId: number | null = null): SimOutcome => ({
-    groupId, typeId, param, name: name ?? FIXED_NAMES[typeId] ?? paramName(typeId, param), rate: rateOf(p), blocked: rnd() < 0.03, playerId, column,
-  })
-  const market = (groupId: number, columns: number, outcomes: SimOutcome[]) => markets.push({ groupId, name: GROUP_NAMES[groupId], columns, outcomes })
-
-  if (draw) {
-    const pd = 0.28 * (1 - Math.abs(2 * s - 1) * 0.6)
-    const p1 = (1 - pd) * s
-    const p2 = (1 - pd) * (1 - s)
-    market(GROUP.result, 3, [oc(GROUP.result, TYPE.w1, 0, p1, 0), oc(GROUP.result, TYPE.x, 0, pd, 1), oc(GROUP.result, TYPE.w2, 0, p2, 2)])
-    market(GROUP.doubleChance, 3, [oc(GROUP.doubleChance, TYPE.d1x, 0, p1 + pd, 0), oc(GROUP.doubleChance, TYPE.d12, 0, p1 + p2, 1), oc(GROUP.doubleChance, TYPE.dx2, 0, pd + p2, 2)])
-  } else {
-    market(GROUP.winner, 2, [oc(GROUP.winner, TYPE.win1, 0, s, 0), oc(GROUP.winner, TYPE.win2, 0, 1 - s, 1)])
-  }
-  if (profile.handicaps.length > 0) {
-    const outs: SimOutcome[] = []
-    for (const h of profile.handicaps) {
-      const p = logistic((delta + h) / sd.diff)
-      outs.push(oc(GROUP.handicap, TYPE.h1, Math.round(h * 100), p, 0))
-      outs.push(oc(GROUP.handicap, TYPE.h2, Math.round(-h * 100), 1 - p, 1))
-    }
-    market(GROUP.handicap, 2, outs)
-  }
-  if (profile.totals.length > 0) {
-    const outs: SimOutcome[] = []
-    for (const l of profile.totals) {
-      const p = logistic((mu - l) / sd.total)
-      outs.push(oc(GROUP.total, TYPE.over, Math.round(l * 100), p, 0))
-      outs.push(oc(GROUP.total, TYPE.under, Math.round(l * 100), 1 - p, 1))
-    }
-    market(GROUP.total, 2, outs)
-  }
-  if (profile.btts) {
-    const p = logistic((mu - 2.4) / 1.2) * 0.9
-    market(GROUP.btts, 2, [oc(GROUP.btts, TYPE.bttsYes, 0, p, 0), oc(GROUP.btts, TYPE.bttsNo, 0, 1 - p, 1)])
-  }
-  if (profile.scorers) {
-    const { team1, team2 } = profile.scorers
-    const outs: SimOutcome[] = []
-    for (const [column, team] of [team1, team2].entries()) {
-      for (const player of playersOf(team)) outs.push(oc(GROUP.scorer, TYPE.scorer, 0, 0.2 + rnd() * 0.2, column, player.name, player.id))
-    }
-    market(GROUP.scorer, 2, outs)
-  }
-  return markets
-}
-
-/** Asian settlement of `diffAt(line)`: positive wins, zero returns; quarter lines split in two halves. */
-function asian(line: number, diffAt: (line: number) => number): OutcomeVerdict {
-  const single = (l: number): OutcomeVerdict => {
-    const d = diffAt(l)
-    return d > 1e-9 ? 'win' : d < -1e-9 ? 'lose' : 'return'
-  }
-  const hundredths = Math.round(line * 100)
-  if (Math.abs(hundredths) % 50 === 0) return single(line)
-  const a = single(line - 0.25)
-  const b = single(line + 0.25)
-  if (a === b) return a
-  const pair = [a, b].sort().join('+')
-  if (pair === 'return+win') return 'half_win'
-  if (pair === 'lose+return') return 'half_lose'
-  return 'return'
-}
-
-/** Verdict of one outcome for a final score. Unknown outcomes are returned (stake back). */
-export function settleOutcome(
-  groupId: number, typeId: number, param: number, playerId: number | null,
-  s1: number, s2: number, scorers: Set<number>,
-): OutcomeVerdict {
-  const total = s1 + s2
-  const line = param / 100
-  const wl = (won: boolean): OutcomeVerdict => (won ? 'win' : 'lose')
+function makeNames(typeId: number, param: string): { name: I18nText; listName?: I18nText } {
+  const fixed = FIXED_NAMES[typeId]
+  if (fixed) return { name: fixed }
   switch (typeId) {
-    case TYPE.w1: return groupId === GROUP.result ? wl(s1 > s2) : 'return'
+    case TYPE.h1:
+    case TYPE.ah1:
+      return { name: t(`1 ${param}`, `Ф1 ${param}`), listName: t(`1 (${signed(param)})`, `Ф1 (${signed(param)})`) }
+    case TYPE.h2:
+    case TYPE.ah2:
+      return { name: t(`2 ${param}`, `Ф2 ${param}`), listName: t(`2 (${signed(param)})`, `Ф2 (${signed(param)})`) }
+    case TYPE.over:
+    case TYPE.atOver:
+    case TYPE.tw3Over:
+    case TYPE.i3Over:
+      return { name: t(`Over ${param}`, `Больше ${param}`) }
+    case TYPE.under:
+    case TYPE.atUnder:
+    case TYPE.tw3Under:
+    case TYPE.i3Under:
+      return { name: t(`Under ${param}`, `Меньше ${param}`) }
+    case TYPE.tw3Exact:
+    case TYPE.i3Exact:
+      return { name: t(`Exactly ${param}`, `Ровно ${param}`) }
+    case TYPE.t1Over:
+    case TYPE.t2Over:
+      return { name: t(`${param} Over`, `${param} Больше`) }
+    case TYPE.t1Under:
+    case TYPE.t2Under:
+      return { name: t(`${param} Under`, `${param} Меньше`) }
+    case TYPE.score:
+    case TYPE.score17: {
+      const [a, b] = decodeScoreParam(param)
+      return typeId === TYPE.score ? { name: t(`${a}-${b}`) } : { name: t(`Correct Score ${a}-${b} (17Way)`, `Точный счёт ${a}-${b}`) }
+    }
+  }
+  return { name: t(`Outcome ${typeId} ${param}`) }
+}
+
+/** Everything a verdict may need besides the outcome itself. */
+export interface SettleContext {
+  s1: number
+  s2: number
+  /** Players who scored (player markets). */
+  scorers: ReadonlySet<number>
+  /** Side that scored last, null without goals. */
+  lastScorer: 1 | 2 | null
+}
+
+function single(d: number): OutcomeVerdict {
+  return d > 1e-9 ? 'win' : d < -1e-9 ? 'lose' : 'return'
+}
+
+/**
+ * Asian settlement of the margin `base + sign × line`: positive wins, zero returns; quarter lines
+ * are two half stakes on the neighbouring lines (win+return = half won, lose+return = half lost).
+ * Plain arithmetic, no closures: pricing calls this for every cell of every score grid.
+ */
+function asian(base: number, sign: 1 | -1, line: number): OutcomeVerdict {
+  if (Math.round(line * 4) % 2 === 0) return single(base + sign * line)
+  const a = single(base + sign * (line - 0.25))
+  const b = single(base + sign * (line + 0.25))
+  if (a === b) return a
+  if (a === 'lose' || b === 'lose') return a === 'win' || b === 'win' ? 'return' : 'half_lose'
+  return 'half_win'
+}
+
+const wl = (won: boolean): OutcomeVerdict => (won ? 'win' : 'lose')
+
+/**
+ * Verdict of one outcome for a final score. Unknown types are returned (stake back). The two
+ * template outcomes of `Win Or Correct Score` read as "W1/W2 or 0-0 or 1-1" (their real scores
+ * are lost in the service's template; the parameter text does not encode them).
+ */
+export function verdictOf(typeId: number, param: string, playerId: number | null, ctx: SettleContext): OutcomeVerdict {
+  const { s1, s2 } = ctx
+  const total = s1 + s2
+  const x = Number(param)
+  switch (typeId) {
+    case TYPE.w1: return wl(s1 > s2)
     case TYPE.x: return wl(s1 === s2)
     case TYPE.w2: return wl(s2 > s1)
     case TYPE.win1: return s1 === s2 ? 'return' : wl(s1 > s2)
@@ -176,13 +165,46 @@ export function settleOutcome(
     case TYPE.d1x: return wl(s1 >= s2)
     case TYPE.d12: return wl(s1 !== s2)
     case TYPE.dx2: return wl(s2 >= s1)
-    case TYPE.h1: return asian(line, (l) => s1 + l - s2)
-    case TYPE.h2: return asian(line, (l) => s2 + l - s1)
-    case TYPE.over: return asian(line, (l) => total - l)
-    case TYPE.under: return asian(line, (l) => l - total)
+    case TYPE.h1:
+    case TYPE.ah1: return asian(s1 - s2, 1, x)
+    case TYPE.h2:
+    case TYPE.ah2: return asian(s2 - s1, 1, x)
+    case TYPE.over:
+    case TYPE.atOver: return asian(total, -1, x)
+    case TYPE.under:
+    case TYPE.atUnder: return asian(-total, 1, x)
+    case TYPE.t1Over: return asian(s1, -1, x)
+    case TYPE.t1Under: return asian(-s1, 1, x)
+    case TYPE.t2Over: return asian(s2, -1, x)
+    case TYPE.t2Under: return asian(-s2, 1, x)
+    case TYPE.tw3Over: return wl(total > x)
+    case TYPE.tw3Exact: return wl(total === x)
+    case TYPE.tw3Under: return wl(total < x)
+    case TYPE.i3Over: return wl(s1 > x)
+    case TYPE.i3Exact: return wl(s1 === x)
+    case TYPE.i3Under: return wl(s1 < x)
     case TYPE.bttsYes: return wl(s1 > 0 && s2 > 0)
     case TYPE.bttsNo: return wl(!(s1 > 0 && s2 > 0))
-    case TYPE.scorer: return wl(playerId !== null && scorers.has(playerId))
+    case TYPE.score:
+    case TYPE.score17: {
+      const [a, b] = decodeScoreParam(param)
+      return wl(s1 === a && s2 === b)
+    }
+    case TYPE.score17Other: return wl(s1 > 3 || s2 > 3)
+    case TYPE.last1: return wl(ctx.lastScorer === 1)
+    case TYPE.last2: return wl(ctx.lastScorer === 2)
+    case TYPE.lastNone: return wl(total === 0)
+    case TYPE.winToNil1: return wl(s1 > s2 && s2 === 0)
+    case TYPE.scorerYes: return wl(playerId !== null && ctx.scorers.has(playerId))
+    case TYPE.scorerNo: return wl(playerId === null || !ctx.scorers.has(playerId))
+    case TYPE.dc1xT2Yes: return wl(s1 >= s2 && s2 > x)
+    case TYPE.dc1xT2No: return wl(!(s1 >= s2 && s2 > x))
+    case TYPE.dc12T2Yes: return wl(s1 !== s2 && s2 > x)
+    case TYPE.dc12T2No: return wl(!(s1 !== s2 && s2 > x))
+    case TYPE.w1Or00: return wl(s1 > s2 || total === 0)
+    case TYPE.w2Or00: return wl(s2 > s1 || total === 0)
+    case TYPE.w1OrScores: return wl(s1 > s2 || (s1 === s2 && s1 <= 1))
+    case TYPE.w2OrScores: return wl(s2 > s1 || (s1 === s2 && s1 <= 1))
     default: return 'return'
   }
 }

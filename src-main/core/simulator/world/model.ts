@@ -1,14 +1,15 @@
 import type { I18nText, LineType, SimMatch, SimWorld } from './types.js'
 import type { SportDef, TournamentDef } from './catalog.js'
-
-/** How a Prematch match prints its "default live values"; varied per match on purpose. */
-export type LiveDefaultsVariant = 0 | 1 | 2 | 3
+import type { OfferKind } from './offer.js'
+import type { ScoreModel } from './pricing.js'
 
 export interface StatItem {
   id: number
   name: I18nText
   opp1: number
   opp2: number
+  /** `xg`: printed with two decimals; `percent`: a share that stays put. */
+  format?: 'xg' | 'percent'
 }
 
 export interface PlanPair {
@@ -25,13 +26,29 @@ export interface PlanPair {
 
 /** The world's own match record: the SimMatch seam plus what only the feed prints. */
 export interface WorldMatch extends SimMatch {
-  /** Every id this match was served under, oldest first. */
+  /** Every id this match was served under, oldest first, with the line type it was served under. */
   ids: number[]
+  idLineTypes: Map<number, LineType>
+  /** Cancelled (finished without a result: every bet returned). */
+  cancelled: boolean
+  /** Score distribution behind the odds, and which markets are offered. */
+  model: ScoreModel
+  offerKind: OfferKind
+  /** Side that scored last (Last Goal market), null before the first goal. */
+  lastScorer: 1 | 2 | null
+  /** Reserved ids as production prints them: 24-hex strings or "0". */
+  sgameId: string
+  statId: string
+  /** A "special bets" pseudo-match named `Home` / `Away` (line lists only). */
+  pseudo: boolean
+  /** Live: prints the literal `period` as period_name (as production often does). */
+  periodLiteral: boolean
+  /** Live: lists (`events`, tops) show it without odds while `game_oc_counter` stays positive. */
+  listSuspended: boolean
   sport: SportDef
   tournament: TournamentDef
   gameNum: number
-  /** Sub-game type name and segment (`game_dop_name`, `game_desk`); empty for main matches. */
-  dopName: I18nText
+  /** Sub-game segment word (`game_desk`); empty for main matches and counted sub-games. */
   desk: I18nText
   liveStartMs: number | null
   /** Planned live duration in ms (sport-plausible, varied). */
@@ -39,15 +56,11 @@ export interface WorldMatch extends SimMatch {
   /** Relative strength of side 1 (0..1, 0.5 = even); odds and scoring follow it. */
   strength: number
   stats: StatItem[]
-  scorePeriods: Array<[number, number]>
   /** Tennis-like in-set score (`score_extra`). */
   extra: string
   pitch: number | null
-  defaultsVariant: LiveDefaultsVariant
-  /** Non-zero: `game_oc_counter` deliberately differs from the real outcome count. */
+  /** Added to `game_oc_counter` (production's counter exceeds what it sends). */
   counterSkew: number
-  /** Unknown extra fields printed on some matches (clients must ignore them). */
-  extraFields: Record<string, unknown> | null
   plan: PlanPair[]
   va: number | null
   vi: string | null
@@ -71,6 +84,8 @@ export interface FeedWorld extends SimWorld {
   /** Counters: sport → country → tournament → number of main matches. */
   counters(lineType: LineType): Map<number, SportCount>
   getWorldMatch(gameId: number, lineType?: LineType): WorldMatch | undefined
+  /** Whether this id was ever served under this line type (then `event` answers "Game id finished" once it is gone). */
+  wasServed(gameId: number, lineType: LineType): boolean
   allMainMatches(lineType: LineType): WorldMatch[]
   /** All served matches of a line type, sub-games included. */
   matches(lineType: LineType): WorldMatch[]

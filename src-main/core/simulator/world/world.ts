@@ -3,7 +3,7 @@ import type { SimClock } from '../clock.js'
 import type { LineType, MatchFinishedEvent, OutcomeLookup } from './types.js'
 import { createIdSource, generateMatch, type Rng } from './generate.js'
 import { driftOdds, initLiveState, liveStep, repriceLive, settleScores } from './live.js'
-import { settleOutcome } from './markets.js'
+import { verdictOf } from './markets.js'
 import type { FeedWorld, SportCount, WorldMatch } from './model.js'
 
 export interface WorldOptions {
@@ -102,7 +102,9 @@ export function createWorld(options: WorldOptions): FeedWorld {
   // ---- initial world ----
   const t0 = clock.now()
   for (let i = 0; i < options.matches; i++) {
-    addTree(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(t0, genRng), now: t0 }))
+    // About one in 60 Prematch rows is a `Home` / `Away` special-bets pseudo-match.
+    const pseudo = genRng() < 1 / 60
+    addTree(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(t0, genRng), now: t0, pseudo }))
   }
   const liveCount = options.liveMatches ?? Math.min(80, Math.max(8, Math.round(options.matches * 0.05)))
   for (let i = 0; i < liveCount; i++) {
@@ -136,6 +138,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
     for (const m of [main, ...subs]) {
       m.gameId = m === main ? newMainId : ids.live()
       m.ids.push(m.gameId)
+      m.idLineTypes.set(m.gameId, 'live')
       m.gameNum = m.gameId % 1_000_000
       initLiveState(m, now, liveRng)
       m.startMs = Math.min(m.startMs, now)
@@ -148,19 +151,23 @@ export function createWorld(options: WorldOptions): FeedWorld {
     return newMainId
   }
 
-  async function finishTree(main: WorldMatch, score?: [number, number]): Promise<void> {
+  async function finishTree(main: WorldMatch, score?: [number, number], cancelled = false): Promise<void> {
     const subs = subsOf.get(main) ?? []
     if (main.state === 'prematch') startQueue = startQueue.filter((x) => x !== main)
-    settleScores(main, subs, liveRng, score)
+    if (!cancelled) settleScores(main, subs, liveRng, score)
     for (const m of [main, ...subs]) {
       unserve(m)
       m.state = 'finished'
+      m.cancelled = cancelled
     }
     for (const m of [main, ...subs]) {
+      const ctx = { s1: m.score1, s2: m.score2, scorers: main.scorers, lastScorer: m.lastScorer }
       const event: MatchFinishedEvent = {
         match: m,
         allGameIds: [...m.ids],
-        verdict: (groupId, typeId, param, playerId) => settleOutcome(groupId, typeId, param, playerId ?? null, m.score1, m.score2, main.scorers),
+        cancelled,
+        scorePeriods: m.scorePeriods.length > 0 ? m.scorePeriods.map((p) => p.join(':')).join(';') : null,
+        verdict: (_groupId, typeId, param, playerId) => (cancelled ? 'return' : verdictOf(typeId, param, playerId ?? null, ctx)),
       }
       for (const listener of [...listeners]) {
         try {
@@ -178,9 +185,14 @@ export function createWorld(options: WorldOptions): FeedWorld {
     if (stopped) return
     const next = startQueue[0]
     if (!next) return
-    cancelNextStart = clock.at(next.startMs, () => {
+    cancelNextStart = clock.at(next.startMs, async () => {
       const now = clock.now()
-      while (startQueue.length > 0 && startQueue[0].startMs <= now) goLive(startQueue[0])
+      while (startQueue.length > 0 && startQueue[0].startMs <= now) {
+        const first = startQueue[0]
+        // Special bets are settled at kick-off time; they are never served live.
+        if (first.pseudo) await finishTree(first)
+        else goLive(first)
+      }
       armNextStart()
     })
   }
@@ -196,7 +208,10 @@ export function createWorld(options: WorldOptions): FeedWorld {
       // Odds follow score and time left (about every 2 min) and wobble about every 30 s.
       if (liveRng() < 0.08) repriceLive(m, now)
       if (liveRng() < 0.33) driftOdds(m, liveRng, 3, 0.01)
-      for (const sub of subs) if (liveRng() < 0.1) driftOdds(sub, liveRng, 1, 0.01)
+      for (const sub of subs) {
+        if (liveRng() < 0.05) repriceLive(sub, now)
+        if (liveRng() < 0.1) driftOdds(sub, liveRng, 1, 0.01)
+      }
     }
     for (const m of done) await finishTree(m)
   })
@@ -213,9 +228,14 @@ export function createWorld(options: WorldOptions): FeedWorld {
     return index.line.served.get(gameId) ?? index.live.served.get(gameId)
   }
 
-  function outcomesOf(m: WorldMatch, groupId: number, typeId: number, param: number) {
-    const market = m.markets.find((x) => x.groupId === groupId)
-    return { market, outcomes: market ? market.outcomes.filter((o) => o.typeId === typeId && o.param === param) : [] }
+  /** Outcomes by pointer parts; the parameter is compared as text, verbatim. A group id may repeat: every market of it is searched. */
+  function outcomesOf(m: WorldMatch, groupId: number, typeId: number, param: string) {
+    const found: Array<{ market: WorldMatch['markets'][number]; outcome: WorldMatch['markets'][number]['outcomes'][number] }> = []
+    for (const market of m.markets) {
+      if (market.groupId !== groupId) continue
+      for (const outcome of market.outcomes) if (outcome.typeId === typeId && outcome.param === param) found.push({ market, outcome })
+    }
+    return found
   }
 
   function counters(lineType: LineType): Map<number, SportCount> {
@@ -240,9 +260,8 @@ export function createWorld(options: WorldOptions): FeedWorld {
     findOutcome(lineType, gameId, groupId, typeId, param, playerId): OutcomeLookup | undefined {
       const match = index[lineType].served.get(gameId)
       if (!match) return undefined
-      const { market, outcomes } = outcomesOf(match, groupId, typeId, param)
-      const outcome = outcomes.find((o) => o.playerId === (playerId ?? null))
-      return market && outcome ? { match, market, outcome } : undefined
+      const hit = outcomesOf(match, groupId, typeId, param).find((x) => x.outcome.playerId === (playerId ?? null) && !x.outcome.withdrawn)
+      return hit ? { match, market: hit.market, outcome: hit.outcome } : undefined
     },
     matchTreeRoot(gameId) {
       const m = everById.get(gameId)
@@ -254,13 +273,13 @@ export function createWorld(options: WorldOptions): FeedWorld {
     },
     setRate(gameId, groupId, typeId, param, rate) {
       const m = getWorldMatch(gameId)
-      const found = m ? outcomesOf(m, groupId, typeId, param).outcomes : []
+      const found = m ? outcomesOf(m, groupId, typeId, param).map((x) => x.outcome) : []
       for (const o of found) o.rate = rate
       return found.length > 0
     },
     setBlocked(gameId, groupId, typeId, param, blocked) {
       const m = getWorldMatch(gameId)
-      const found = m ? outcomesOf(m, groupId, typeId, param).outcomes : []
+      const found = m ? outcomesOf(m, groupId, typeId, param).map((x) => x.outcome) : []
       for (const o of found) o.blocked = blocked
       return found.length > 0
     },
@@ -278,6 +297,16 @@ export function createWorld(options: WorldOptions): FeedWorld {
       await finishTree(main, score)
       armNextStart()
       return true
+    },
+    async cancelMatch(gameId) {
+      const m = getWorldMatch(gameId)
+      if (!m) return false
+      await finishTree(treeOf(m).main, undefined, true)
+      armNextStart()
+      return true
+    },
+    wasServed(gameId, lineType) {
+      return everById.get(gameId)?.idLineTypes.get(gameId) === lineType
     },
     matches: (lineType) => [...index[lineType].served.values()],
     mainMatchesOfSport: (lineType, sportId) => [...(index[lineType].bySport.get(sportId) ?? [])],
