@@ -3,8 +3,6 @@
  * message is `<hint> (feed error <n>: <vendor text>)` for a known code and `feed <path>: feed error
  * <n>: <vendor text>` for an unknown one, so the vendor's code and text are read back from it.
  */
-import type { Composer } from 'vue-i18n'
-
 export type FeedErrorCategory = 'auth' | 'permission' | 'usage' | 'unknown'
 
 const CATEGORY: Readonly<Record<string, FeedErrorCategory>> = {
@@ -77,7 +75,10 @@ export function readFeedError(code: string, message: string): FeedErrorView | nu
 }
 
 /** What is wrong and what to do, in the operator's words. */
-export function feedErrorTexts(t: Composer['t'], view: FeedErrorView): { title: string; action: string; category: string } {
+/** Any `t` (component's or the i18n instance's). */
+export type Translate = (key: string, params?: Record<string, unknown>) => string
+
+export function feedErrorTexts(t: Translate, view: FeedErrorView): { title: string; action: string; category: string } {
   return {
     title: t(`feedErrors.${view.code}.title`),
     action: t(`feedErrors.${view.code}.action`, { ip: view.ip ?? t('feedErrors.thisAddress'), site: view.site ?? t('feedErrors.thisSite') }),
