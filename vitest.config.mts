@@ -35,6 +35,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The built desktop app on the Electron stand-in (test/desktop/standin) in Chromium.
+        test: {
+          name: 'desktop',
+          environment: 'node',
+          include: ['test/desktop/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

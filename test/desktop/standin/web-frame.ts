@@ -1,0 +1,37 @@
+import type { WebContents } from './web-contents.js'
+
+/** A frame as Electron's WebFrameMain: one object per frame, so identity comparisons hold. */
+export class WebFrameMain {
+  url = ''
+  name = ''
+  parentId: string | null = null
+  detached = false
+  constructor(
+    readonly contents: WebContents,
+    readonly frameId: string,
+    readonly routingId: number,
+  ) {}
+  get top(): WebFrameMain | null {
+    return this.contents.mainFrame
+  }
+  get parent(): WebFrameMain | null {
+    return this.parentId ? this.contents.frameById(this.parentId) : null
+  }
+  get origin(): string {
+    try {
+      const url = new URL(this.url)
+      return url.protocol === 'file:' ? 'file://' : url.origin
+    } catch {
+      return 'null'
+    }
+  }
+  get processId(): number {
+    return this.contents.id
+  }
+  isDestroyed(): boolean {
+    return this.detached || this.contents.isDestroyed()
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.contents.sendToFrameId(this.frameId, channel, args)
+  }
+}
