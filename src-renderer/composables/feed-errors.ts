@@ -31,6 +31,8 @@ export interface FeedErrorView {
   vendorText: string
   /** Main's message, unchanged. */
   message: string
+  /** False when the console itself refused the call (no key stored): then there is no feed text. */
+  fromFeed: boolean
   /** The address / site named by "Access from IP … / site …", when present. */
   ip: string | null
   site: string | null
@@ -59,7 +61,7 @@ function rawPart(message: string): { vendorCode: string; vendorText: string } | 
 }
 
 export function readFeedError(code: string, message: string): FeedErrorView | null {
-  if (isMissingFeedKey(code, message)) return { code, category: 'auth', vendorCode: null, vendorText: message, message, ip: null, site: null }
+  if (isMissingFeedKey(code, message)) return { code, category: 'auth', vendorCode: null, vendorText: message, message, fromFeed: false, ip: null, site: null }
   if (!isTypedFeedError(code)) return null
   const raw = rawPart(message)
   const vendorText = raw?.vendorText ?? message
@@ -69,6 +71,7 @@ export function readFeedError(code: string, message: string): FeedErrorView | nu
     vendorCode: raw?.vendorCode ?? null,
     vendorText,
     message,
+    fromFeed: true,
     ip: /access from ip\s+(\S+?)\s+is not allowed/i.exec(vendorText)?.[1] ?? null,
     site: /access from site\s+(\S+?)\s+is not allowed/i.exec(vendorText)?.[1] ?? null,
   }
