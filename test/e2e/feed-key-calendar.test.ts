@@ -114,10 +114,15 @@ describe('Line: the period choice over the match calendar (Demo)', () => {
     await shoot('line-calendar')
   })
 
-  it('back to Top shows the default list again', async () => {
+  it('back to Top shows the default list again; a focused row opens with Enter', async () => {
     await choosePeriod(/^Top/)
     await page.locator('[data-testid="feed-period"][data-period="top"]').waitFor()
-    await page.getByTestId('match-row').first().waitFor()
+    const row = page.getByTestId('match-row').first()
+    await row.waitFor()
+    await row.focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('market-grid').waitFor()
+    expect(await page.getByTestId('match-detail').textContent()).toContain(`#${await row.getAttribute('data-game-id')}`)
   })
 })
 
