@@ -5,7 +5,7 @@ import { readBody, writeReply, type SimHandler, type SimRequest } from './http.j
 import { createWorld } from './world/world.js'
 import { createFeedHandler, createCdnHandler, createFeedControlHandler, createUsage, defaultFeedKeys, type FeedKeyConfig } from './feed/index.js'
 import { createCouponService, type CouponService } from './coupons/index.js'
-import type { SimWorld } from './world/types.js'
+import type { FeedWorld } from './world/model.js'
 
 export interface SimulatorOptions {
   host?: string
@@ -39,7 +39,7 @@ export interface RunningSimulator {
   cdnUrl: string
   port: number
   clock: SimClock
-  world: SimWorld
+  world: FeedWorld
   coupons: CouponService
   close(): Promise<void>
 }

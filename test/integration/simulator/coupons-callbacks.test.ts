@@ -79,13 +79,20 @@ describe('callback delivery', () => {
     const expected = 'sha256=' + createHmac('sha256', DEFAULT_CALLBACK_SECRET).update(raw).digest('hex')
     expect(headers['x-coupon-signature']).toBe(expected)
     expect(createHmac('sha256', 'wrong').update(raw).digest('hex')).not.toBe(expected.slice(7))
-    expect(json).toMatchObject({ event: 'coupons.settled', couponCount: 1 })
-    expect(typeof json.batchId).toBe('string')
+    // Production's payload (../shared/real-captures/coupon/callback-intermediate-accumulator.json), key for key.
+    expect(Object.keys(json)).toEqual(['event', 'batchId', 'clientId', 'couponCount', 'coupons'])
+    expect(json).toMatchObject({ event: 'coupons.settled', clientId: 17, couponCount: 1 })
+    expect(json.batchId).toMatch(/^[0-9a-f]{32}$/)
     const snap = json.coupons[0]
-    expect(snap).toMatchObject({ coupon_code: c.coupon_code, status: 2 })
-    expect(snap.amount).toBeUndefined()
-    expect(snap.events_data[0]).toMatchObject({ uuid: String(c.events_data[0].id), status: 1, settlement_reason_code: 1 })
-    expect(typeof snap.events_data[0].settlement_reason).toBe('string')
+    expect(Object.keys(snap)).toEqual(['coupon_code', 'realWin', 'calculate_coefficient', 'status', 'calculate_date', 'events_data'])
+    const o = outcome(m, 1, W1)
+    expect(snap).toMatchObject({ coupon_code: c.coupon_code, status: 2, realWin: Math.round(o.rate * 100) / 100, calculate_coefficient: o.rate })
+    expect(Math.abs(snap.calculate_date - sim.clock.now())).toBeLessThan(60_000)
+    expect(Object.keys(snap.events_data[0])).toEqual(['uuid', 'status', 'calculate_coefficient', 'calculate_date', 'calculate_score', 'settlement_reason_code', 'settlement_reason', 'timer'])
+    expect(snap.events_data[0]).toEqual({
+      uuid: String(c.events_data[0].id), status: 1, calculate_coefficient: o.rate, calculate_date: snap.calculate_date, calculate_score: '1:0',
+      settlement_reason_code: 'AUTOMATIC_SETTLEMENT', settlement_reason: 'Calculated automatically', timer: 0,
+    })
     expect(await deliveriesOf(json.batchId)).toMatchObject([{ attempt: 1, outcome: 'delivered', status: 200 }])
   })
   it('an empty callback_url disables the callback', async () => {
@@ -103,6 +110,14 @@ describe('callback delivery', () => {
     await sim.world.finishMatch(b.gameId, [0, 1])
     await idle()
     expect(received.map((r) => r.json.coupons[0].status)).toEqual([0, 4])
+    // The intermediate snapshot: no payout yet, the settled bet with its multiplier, the open ones with "" as score.
+    const first = received[0].json.coupons[0]
+    expect(first).toMatchObject({ realWin: 0, calculate_coefficient: 0, status: 0 })
+    expect(first.calculate_date).toEqual(first.events_data[0].calculate_date)
+    expect(first.events_data.map((e: Json) => [e.status, e.calculate_score, e.calculate_coefficient, e.settlement_reason_code])).toEqual([
+      [1, '1:0', outcome(a, 1, W1).rate, 'AUTOMATIC_SETTLEMENT'], [0, '', null, null], [0, '', null, null],
+    ])
+    expect(received[1].json.coupons[0]).toMatchObject({ realWin: 0, calculate_coefficient: 0, status: 4 })
     await sim.world.finishMatch(d.gameId, [1, 0])
     await idle()
     expect(received.map((r) => r.json.coupons[0].status)).toEqual([0, 4, 4])
@@ -173,6 +188,20 @@ describe('partner answers and retries', () => {
     await idle()
     expect(await deliveriesOf(received[0].json.batchId)).toMatchObject([{ outcome: 'delivered' }])
   })
+  it('an attempt times out after 10 s by default', async () => {
+    const service = sim.coupons as unknown as { setCallbackTimeoutMs(ms: number): void }
+    expect(typeof service.setCallbackTimeoutMs).toBe('function')
+    const m = take()
+    await placeWith([pointerOf(m, outcome(m, 1, W1))])
+    answers = ['hang']
+    const started = Date.now()
+    await sim.world.finishMatch(m.gameId, [1, 0])
+    await idle()
+    const waited = Date.now() - started
+    expect(waited).toBeGreaterThanOrEqual(9_500)
+    expect(waited).toBeLessThan(15_000)
+    expect(await deliveriesOf(received[0].json.batchId)).toMatchObject([{ attempt: 1, status: null, outcome: 'retry-scheduled' }])
+  }, 30_000)
   it('a timeout is retried', async () => {
     const m = take()
     await placeWith([pointerOf(m, outcome(m, 1, W1))])
@@ -247,8 +276,10 @@ describe('callback controls', () => {
     await idle()
     expect(received).toHaveLength(3)
     const last = received[2].json.coupons[0]
-    expect(last).toMatchObject({ status: 2, events_data: [{ status: 1, settlement_reason_code: 6 }] })
-    expect(last.real_win).toBeGreaterThan(0)
+    expect(received.map((r) => r.json.coupons[0].events_data[0].settlement_reason_code)).toEqual(['REMOTE_LOSS', 'RECALCULATION', 'RECALCULATED'])
+    expect(received[1].json.coupons[0]).toMatchObject({ realWin: 0, calculate_coefficient: 0 })
+    expect(last).toMatchObject({ status: 2, events_data: [{ status: 1 }] })
+    expect(last.realWin).toBeGreaterThan(0)
     expect(new Set(received.map((r) => r.json.batchId)).size).toBe(3)
   })
 })

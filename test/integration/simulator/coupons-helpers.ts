@@ -57,7 +57,7 @@ export function pointerOf(m: SimMatch, o: SimOutcome, coef = o.rate): string {
 }
 
 export function outcome(m: SimMatch, groupId: number, typeId: number): SimOutcome {
-  const o = m.markets.find((x) => x.groupId === groupId)?.outcomes.find((x) => x.typeId === typeId && x.param === 0)
+  const o = m.markets.find((x) => x.groupId === groupId)?.outcomes.find((x) => x.typeId === typeId && x.param === '0')
   if (!o) throw new Error(`no outcome ${groupId}/${typeId} on ${m.gameId}`)
   return o
 }
@@ -66,10 +66,10 @@ export function outcome(m: SimMatch, groupId: number, typeId: number): SimOutcom
 export function footballMatches(sim: RunningSimulator, count: number, lineType: 'line' | 'live' = 'line', exclude?: Set<object>): SimMatch[] {
   const found = sim.world
     .matches(lineType)
-    .filter((m) => m.sportId === 1 && m.mainGameId === null && m.state !== 'finished' && !exclude?.has(m))
+    .filter((m) => m.sportId === 1 && m.mainGameId === null && m.state !== 'finished' && !exclude?.has(m) && m.opp1.en !== 'Home')
     .filter((m) => {
       const market = m.markets.find((x) => x.groupId === 1)
-      return !!market && [1, 2, 3].every((t) => market.outcomes.some((o) => o.typeId === t && o.param === 0 && !o.blocked))
+      return !!market && [1, 2, 3].every((t) => market.outcomes.some((o) => o.typeId === t && o.param === '0' && !o.blocked))
     })
   if (found.length < count) throw new Error(`only ${found.length} football matches`)
   return found.slice(0, count)
@@ -80,7 +80,7 @@ export function anyPointers(sim: RunningSimulator, count: number): string[] {
   const out: string[] = []
   for (const m of sim.world.matches('line')) {
     if (m.mainGameId !== null) continue
-    const o = m.markets.flatMap((x) => x.outcomes).find((x) => !x.blocked)
+    const o = m.markets.flatMap((x) => x.outcomes).find((x) => !x.blocked && !x.withdrawn)
     if (o) out.push(pointerOf(m, o))
     if (out.length === count) break
   }

@@ -28,16 +28,28 @@ describe('successful placement', () => {
     expect(r.json.body.coupons).toHaveLength(1)
     const c = r.json.body.coupons[0]
     expect(c.coupon_code).toMatch(/^\d{12}$/)
-    expect(c).toMatchObject({ amount: 10, coef: o.rate, potential_win: Math.round(10 * o.rate * 100) / 100, real_win: 0, status: 0, calculate_date: null, coupon_type: 1, events_count: 1, has_return: false })
-    expect(c.currency).toBeUndefined()
-    const bet = c.events_data[0]
-    expect(bet).toMatchObject({
-      game_id: m.gameId, status: 0, coef: o.rate, original_coef: o.rate, calculate_coef: null, calculate_date: null,
-      event_date: m.startMs, raw_pointer: pointerOf(m, o), line_type: 'line', is_live: false, main_game_id: m.gameId,
-      is_sub_game: false, parent_game_id: null, sub_game_key: null, sport_name: 'Football', tournament_id: m.tournamentId,
-      team1_id: m.opp1Id, team2_id: m.opp2Id, opp_icon1: m.opp1Icon, opp_icon2: m.opp2Icon,
-      settlement_reason_code: null, settlement_reason: null, accept_score: `${m.score1}:${m.score2}`, calculate_score: null,
+    expect(c).toMatchObject({
+      amount: 10, win: Math.round(10 * o.rate * 100) / 100, potential_win: Math.round(10 * o.rate * 100) / 100, real_win: null, coef: o.rate,
+      original_coef: o.rate, calculate_coef: null, has_return: false, status: 0, asian: false, calculate_date: null, coupon_type: 1, events_count: 1,
     })
+    // Production's field set and order (../shared/real-captures/coupon/place-success-single.json).
+    expect(Object.keys(c)).toEqual(['coupon_code', 'amount', 'win', 'potential_win', 'real_win', 'coef', 'original_coef', 'calculate_coef', 'has_return', 'date', 'status', 'asian', 'calculate_date', 'coupon_type', 'events_count', 'events_data'])
+    const bet = c.events_data[0]
+    expect(Object.keys(bet)).toEqual([
+      'id', 'game_id', 'main_game_id', 'is_sub_game', 'parent_game_id', 'sub_game_key', 'raw_pointer', 'line_type', 'is_live', 'bet_group_id', 'bet_group_name',
+      'bet_id', 'bet_name', 'sport_id', 'sport_name', 'tournament_id', 'tournament', 'event_date', 'status', 'opp1', 'opp2', 'coef', 'calc_coef', 'bet_score',
+      'calculate_date', 'calculate_score', 'settlement_reason_code', 'settlement_reason', 'placement_score_full', 'placement_score_periods',
+      'calculation_score_full', 'calculation_score_periods', 'timer', 'dop_name', 'rate', 'sgame_id', 'game_num', 'stat_id', 'team1_id', 'team2_id', 'opp_icon1', 'opp_icon2',
+    ])
+    expect(bet).toMatchObject({
+      game_id: m.gameId, main_game_id: m.gameId, is_sub_game: false, parent_game_id: null, sub_game_key: null, raw_pointer: pointerOf(m, o),
+      line_type: 'line', is_live: false, bet_group_id: 1, bet_group_name: '1X2', bet_id: W1, bet_name: 'W1', sport_id: 1, sport_name: 'Football',
+      tournament_id: m.tournamentId, event_date: m.startMs, status: 0, opp1: m.opp1.en, opp2: m.opp2.en, coef: o.rate, calc_coef: null,
+      bet_score: pointerOf(m, o), calculate_date: null, calculate_score: null, settlement_reason_code: null, settlement_reason: null,
+      placement_score_full: null, placement_score_periods: null, calculation_score_full: null, calculation_score_periods: null, timer: null,
+      dop_name: null, rate: '0', sgame_id: null, game_num: null, stat_id: null, team1_id: m.opp1Id, team2_id: m.opp2Id, opp_icon1: m.opp1Id, opp_icon2: m.opp2Id,
+    })
+    expect(typeof bet.tournament).toBe('string')
     expect(typeof bet.id).toBe('number')
     expect(await balanceOf('demo')).toBe(before - 10)
   })
@@ -49,7 +61,7 @@ describe('successful placement', () => {
     const first = ev.body.game_oc_list.flatMap((g) => g.oc_list.flat()).find((x) => !x.oc_block && x.op_id === null)!
     const oc = first.oc_pointer
     const rate = first.oc_rate
-    expect(oc).toMatch(/^\d+\|\d+\|\d+\|-?\d+$/)
+    expect(oc).toMatch(/^\d+\|\d+\|\d+\|[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/)
     const r = await place({ list_bets: [`line|${oc}|${rate}`], amount: 5, lang: 'ru' }, token, '/api/partner/coupons/place/')
     expect(r.json.code).toBe(1)
     expect(r.json.body.coupons[0].events_data[0].sport_name).toBe('Футбол')
@@ -62,6 +74,26 @@ describe('successful placement', () => {
     const c = r.json.body.coupons[0]
     expect(c).toMatchObject({ coupon_type: 2, events_count: 3, amount: 2 })
     expect(c.coef).toBeCloseTo(os.reduce((a, o) => a * o.rate, 1), 1)
+  })
+  it('places text parameters verbatim: handicaps, encoded correct scores, exponent spellings, player outcomes', async () => {
+    const ms = footballMatches(sim, 16).slice(12, 16)
+    const pick = (m: (typeof ms)[number], test: (o: (typeof m.markets)[number]['outcomes'][number]) => boolean) => m.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked && !o.withdrawn && test(o))!
+    const picked = [
+      [ms[0], pick(ms[0], (o) => o.typeId === 7 && o.param.includes('.'))],
+      [ms[1], pick(ms[1], (o) => o.typeId === 731 && o.param.includes('.00'))],
+      [ms[2], pick(ms[2], (o) => o.param === '1.0E-4')],
+      [ms[3], pick(ms[3], (o) => o.playerId !== null)],
+    ] as const
+    const r = await place({ list_bets: picked.map(([m, o]) => pointerOf(m, o)), amount: 1, multi: true })
+    expect(r.json.code, JSON.stringify(r.json)).toBe(1)
+    expect(r.json.body.coupons.map((c: { events_data: Array<{ rate: string }> }) => c.events_data[0].rate)).toEqual(picked.map(([, o]) => o.param))
+    // The same number spelled differently is another outcome: production matches the text.
+    const [m, o] = picked[0]
+    const respelled = pointerOf(m, o).replace(`#${o.param}#`, `#${o.param}0#`)
+    expect((await place({ list_bets: [respelled], amount: 1 })).json.error_code).toBe(502)
+    // A player outcome without its player id is not the same outcome.
+    const [pm, po] = picked[3]
+    expect((await place({ list_bets: [pointerOf(pm, po).replace(/#\d+$/, '')], amount: 1 })).json.error_code).toBe(502)
   })
   it('multi=true creates one single per pointer and deducts the amount per coupon', async () => {
     const ptrs = anyPointers(sim, 3)
@@ -107,37 +139,44 @@ describe('request validation', () => {
 })
 
 describe('outcome validation against the world', () => {
-  it('501 rejected with change_type 1/2 on changed odds; accept mode takes the current odds', async () => {
+  it('501 rejected with change_type 1/2 on changed odds; mode accept with mode_type 1 higher only, 2 lower only, 3 both', async () => {
     const [, , , , , m] = footballMatches(sim, 6)
     const o = outcome(m, 1, W1)
-    const up = await place({ list_bets: [pointerOf(m, o, Math.round((o.rate - 0.1) * 100) / 100)], amount: 1 })
-    expect(up.json).toMatchObject({ code: 0, error_code: 501 })
-    expect(up.json.body.changes).toEqual([{ game_id: m.gameId, bet_coefficient: Math.round((o.rate - 0.1) * 100) / 100, actual_coefficient: o.rate, change_type: 1, status: 'rejected' }])
-    const down = await place({ list_bets: [pointerOf(m, o, o.rate + 1)], amount: 1, mode: 'reject' })
+    const below = Math.round((o.rate - 0.1) * 1000) / 1000
+    const above = Math.round((o.rate + 1) * 1000) / 1000
+    const up = await place({ list_bets: [pointerOf(m, o, below)], amount: 1 })
+    expect(up.json).toMatchObject({ code: 0, error_code: 501, error_message: 'Coefficient is change' })
+    expect(up.json.body.changes).toEqual([{ game_id: m.gameId, bet_coefficient: below, actual_coefficient: o.rate, change_type: 1, status: 'rejected' }])
+    const down = await place({ list_bets: [pointerOf(m, o, above)], amount: 1, mode: 'reject' })
     expect(down.json.body.changes[0]).toMatchObject({ change_type: 2, status: 'rejected' })
-    const onlyUp = await place({ list_bets: [pointerOf(m, o, o.rate + 1)], amount: 1, mode: 'accept', mode_type: 2 })
-    expect(onlyUp.json.error_code).toBe(501)
-    const none = await place({ list_bets: [pointerOf(m, o, o.rate + 1)], amount: 1, mode: 'accept', mode_type: 3 })
-    expect(none.json.error_code).toBe(501)
-    const ok = await place({ list_bets: [pointerOf(m, o, o.rate + 1)], amount: 1, mode: 'accept' })
-    expect(ok.json.code).toBe(1)
-    expect(ok.json.body.coupons[0].events_data[0]).toMatchObject({ coef: o.rate, original_coef: o.rate + 1 })
+    const accept = (coef: number, modeType?: number) => place({ list_bets: [pointerOf(m, o, coef)], amount: 1, mode: 'accept', ...(modeType === undefined ? {} : { mode_type: modeType }) })
+    // Odds went down (the pointer says more than the feed).
+    expect((await accept(above, 1)).json.error_code).toBe(501)
+    expect((await accept(above, 2)).json.code).toBe(1)
+    expect((await accept(above, 3)).json.code).toBe(1)
+    // Odds went up.
+    expect((await accept(below, 2)).json.error_code).toBe(501)
+    const higher = await accept(below, 1)
+    expect(higher.json.code).toBe(1)
+    expect(higher.json.body.coupons[0]).toMatchObject({ coef: o.rate, original_coef: below })
+    expect(higher.json.body.coupons[0].events_data[0]).toMatchObject({ coef: o.rate })
+    expect((await accept(above)).json.code, 'mode accept without mode_type takes both directions').toBe(1)
   })
   it('502 no_data for an absent outcome or match', async () => {
     const [m] = footballMatches(sim, 1)
     const r = await place({ list_bets: [`line#${m.gameId}#1#999#0#1.5`], amount: 1 })
-    expect(r.json).toMatchObject({ code: 0, error_code: 502 })
+    expect(r.json).toMatchObject({ code: 0, error_code: 502, error_message: 'Bet outcome is not available' })
     expect(r.json.body.changes[0]).toEqual({ game_id: m.gameId, bet_coefficient: 1.5, actual_coefficient: null, change_type: null, status: 'no_data' })
     expect((await place({ list_bets: ['line#1#1#1#0#1.5'], amount: 1 })).json.error_code).toBe(502)
   })
   it('503 block for a blocked outcome', async () => {
     const [, , , , , , m] = footballMatches(sim, 7)
     const o = outcome(m, 1, X)
-    sim.world.setBlocked(m.gameId, 1, X, 0, true)
+    sim.world.setBlocked(m.gameId, 1, X, '0', true)
     const r = await place({ list_bets: [pointerOf(m, o)], amount: 1 })
-    sim.world.setBlocked(m.gameId, 1, X, 0, false)
-    expect(r.json).toMatchObject({ code: 0, error_code: 503 })
-    expect(r.json.body.changes[0]).toMatchObject({ status: 'block', change_type: null })
+    sim.world.setBlocked(m.gameId, 1, X, '0', false)
+    expect(r.json).toMatchObject({ code: 0, error_code: 503, error_message: 'Bet outcome is blocked' })
+    expect(r.json.body.changes[0]).toEqual({ game_id: m.gameId, bet_coefficient: o.rate, actual_coefficient: null, change_type: null, status: 'block' })
   })
   it('504 error for a line type mismatch, a started (moved) and a finished match', async () => {
     const ms = footballMatches(sim, 10).slice(7, 10)
@@ -163,8 +202,8 @@ describe('accumulator rules and atomicity', () => {
   it('506 for two bets of one match tree (main + sub-game or the same match twice)', async () => {
     const main = sim.world.matches('line').find((m) => m.mainGameId === null && m.subGameIds.length > 0 && m.markets.length > 0)!
     const sub = sim.world.getMatch(main.subGameIds[0], 'line')!
-    const mo = main.markets[0].outcomes.find((o) => !o.blocked)!
-    const so = sub.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked)!
+    const mo = main.markets[0].outcomes.find((o) => !o.blocked && !o.withdrawn)!
+    const so = sub.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked && !o.withdrawn)!
     const r = await place({ list_bets: [pointerOf(main, mo), pointerOf(sub, so)], amount: 1 })
     expect(r.json).toMatchObject({ code: 0, error_code: 506 })
     const [m] = footballMatches(sim, 1)
@@ -172,7 +211,9 @@ describe('accumulator rules and atomicity', () => {
     // The same pointers as singles are fine.
     const singles = await place({ list_bets: [pointerOf(main, mo), pointerOf(sub, so)], amount: 1, multi: true })
     expect(singles.json.code).toBe(1)
-    expect(singles.json.body.coupons[1].events_data[0]).toMatchObject({ is_sub_game: true, parent_game_id: main.gameId, main_game_id: main.gameId })
+    expect(singles.json.body.coupons[1].events_data[0]).toMatchObject({
+      is_sub_game: true, parent_game_id: main.gameId, main_game_id: main.gameId, dop_name: sub.dopName.en, opp1: main.opp1.en, opp2: main.opp2.en,
+    })
   })
   it('more than 15 events in an accumulator → 1002; 15 are allowed', async () => {
     const ptrs = anyPointers(sim, 16)
@@ -183,7 +224,8 @@ describe('accumulator rules and atomicity', () => {
     const small = await login(sim, 'small')
     const ptrs = anyPointers(sim, 3)
     const r = await place({ list_bets: ptrs, amount: 10, multi: true }, small)
-    expect(r.json).toMatchObject({ code: 0, error_code: 507 })
+    expect(r.json).toMatchObject({ code: 0, error_code: 507, error_message: 'Insufficient balance' })
+    expect('body' in r.json, 'production sends 507 without a body key').toBe(false)
     expect(await balanceOf('small')).toBe(20)
     expect((await control(sim, 'GET', '/coupons?username=small')).json.coupons).toHaveLength(0)
     expect((await call(base, 'GET', '/api/partner/coupons/active', { token: small })).json.body).toEqual([])

@@ -129,7 +129,7 @@ describe('legacy reads', () => {
     expect(r.json.code).toBe(1)
     expect(r.json.body).toHaveLength(1)
     expect(r.json.body[0]).toMatchObject({ coupon_code: codes[1], status: 4, win: 0 })
-    expect(r.json.body[0].events_data[0]).toMatchObject({ status: 2, calc_coef: 0, settlement_reason_code: 4 })
+    expect(r.json.body[0].events_data[0]).toMatchObject({ status: 2, calc_coef: 0, settlement_reason_code: 'REMOTE_LOSS' })
   })
   it('/coupons/list and /api/v3/partner/bet/list: date defaults and the 24 h rule', async () => {
     const now = sim.clock.now()

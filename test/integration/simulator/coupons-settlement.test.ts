@@ -10,7 +10,7 @@ beforeAll(async () => {
   sim = await startSim()
   base = sim.couponBaseUrl
   token = await login(sim)
-  pool = footballMatches(sim, 16)
+  pool = footballMatches(sim, 20)
 })
 afterAll(async () => {
   await sim?.close()
@@ -35,10 +35,13 @@ describe('settlement by match results on the simulated clock', () => {
     const before = await balance()
     await sim.world.finishMatch(m.gameId, [2, 0])
     const after = await read(c.coupon_code)
-    expect(after).toMatchObject({ status: 2, real_win: Math.round(10 * o.rate * 100) / 100, has_return: false, settlement_reason_code: 1 })
+    const realWin = Math.round(10 * o.rate * 100) / 100
+    expect(after).toMatchObject({ status: 2, win: realWin, real_win: realWin, calculate_coef: o.rate, has_return: false })
     expect(after.calculate_date).toBeGreaterThan(0)
-    expect(after.events_data[0]).toMatchObject({ status: 1, calculate_coef: o.rate, calculate_score: '2:0', settlement_reason_code: 1 })
-    expect(typeof after.events_data[0].settlement_reason).toBe('string')
+    expect(after.events_data[0]).toMatchObject({
+      status: 1, calc_coef: o.rate, calculate_score: '2:0', calculation_score_full: '2:0', settlement_reason_code: 'AUTOMATIC_SETTLEMENT', settlement_reason: 'Calculated automatically',
+    })
+    expect(after.events_data[0].calculate_date).toBe(after.calculate_date)
     expect(await balance()).toBeCloseTo(before + after.real_win, 2)
   })
   it('a lost single: coupon 4, bet 2, nothing credited', async () => {
@@ -46,8 +49,34 @@ describe('settlement by match results on the simulated clock', () => {
     const c = await placeOne([pointerOf(m, outcome(m, 1, W2))])
     const before = await balance()
     await sim.world.finishMatch(m.gameId, [2, 0])
-    expect(await read(c.coupon_code)).toMatchObject({ status: 4, real_win: 0, events_data: [{ status: 2, calculate_coef: 0 }] })
+    expect(await read(c.coupon_code)).toMatchObject({ status: 4, real_win: 0, calculate_coef: 0, events_data: [{ status: 2, calc_coef: 0 }] })
     expect(await balance()).toBe(before)
+  })
+  it('a cancelled match returns its bets (void, reason EVENT_CANCELLED, no score)', async () => {
+    const m = take()
+    const c = await placeOne([pointerOf(m, outcome(m, 1, W1))])
+    const before = await balance()
+    expect((await control(sim, 'POST', `/matches/${m.gameId}/cancel`)).status).toBe(200)
+    const after = await read(c.coupon_code)
+    expect(after).toMatchObject({ status: 8, real_win: 10, has_return: true, events_data: [{ status: 3, calc_coef: 1, calculate_score: null, settlement_reason_code: 'EVENT_CANCELLED' }] })
+    expect(await balance()).toBeCloseTo(before + 10, 2)
+  })
+  it('a live bet carries the score, periods and timer at acceptance; settlement adds the final periods', async () => {
+    // A football match that has been live for a while when the simulator starts (no clock jump: other tests keep their matches).
+    const live = sim.world.matches('live').find((x) => x.sportId === 1 && x.mainGameId === null && x.timerSec > 600)!
+    const liveId = live.gameId
+    const o = live.markets[0].outcomes.find((x) => !x.blocked && !x.withdrawn)!
+    const c = await placeOne([pointerOf(live, o)])
+    const bet = (await read(c.coupon_code)).events_data[0]
+    expect(bet).toMatchObject({ line_type: 'live', is_live: true, placement_score_full: `${live.score1}:${live.score2}` })
+    expect(bet.placement_score_periods).toMatch(/^\d+:\d+(;\d+:\d+)*$/)
+    expect(bet.timer).toBeGreaterThan(600)
+    await sim.world.finishMatch(liveId, [live.score1 + 2, live.score2 + 1])
+    const settled = (await read(c.coupon_code)).events_data[0]
+    const final = `${live.score1}:${live.score2}`
+    expect(settled).toMatchObject({ calculate_score: final, calculation_score_full: final })
+    const periods = (settled.calculation_score_periods as string).split(';').map((p) => p.split(':').map(Number))
+    expect(periods.reduce((acc, [a, b]) => [acc[0] + a, acc[1] + b], [0, 0]), 'the periods add up to the final score').toEqual([live.score1, live.score2])
   })
   it('a bet placed prematch settles after the match went live under a new id', async () => {
     const m = take()
@@ -62,7 +91,7 @@ describe('settlement by match results on the simulated clock', () => {
     const [a, b, d] = [take(), take(), take()]
     const c = await placeOne([pointerOf(a, outcome(a, 1, W1)), pointerOf(b, outcome(b, 1, W1)), pointerOf(d, outcome(d, 1, W1))])
     await sim.world.finishMatch(a.gameId, [1, 0])
-    expect(await read(c.coupon_code)).toMatchObject({ status: 0, calculate_date: null, events_data: [{ status: 1 }, { status: 0 }, { status: 0 }] })
+    expect(await read(c.coupon_code)).toMatchObject({ status: 0, real_win: null, calculate_coef: null, calculate_date: null, events_data: [{ status: 1 }, { status: 0 }, { status: 0 }] })
     await sim.world.finishMatch(b.gameId, [0, 3])
     const lost = await read(c.coupon_code)
     expect(lost).toMatchObject({ status: 4, real_win: 0, events_data: [{ status: 1 }, { status: 2 }, { status: 0 }] })
@@ -80,7 +109,7 @@ describe('settlement by match results on the simulated clock', () => {
     await control(sim, 'POST', `/coupons/${c.coupon_code}/settle`, { result: 'half_win' })
     const r = await read(c.coupon_code)
     const half = Math.round(((1 + ob.rate) / 2) * 100) / 100
-    expect(r.events_data[1]).toMatchObject({ status: 21, calculate_coef: half, settlement_reason_code: 4 })
+    expect(r.events_data[1]).toMatchObject({ status: 21, calc_coef: half, settlement_reason_code: 'REMOTE_HALF_WIN', settlement_reason: 'Half win' })
     expect(r).toMatchObject({ status: 2 })
     expect(r.real_win).toBeCloseTo(10 * oa.rate * half, 1)
   })
@@ -129,12 +158,12 @@ describe('recalculation', () => {
     const r = await control(sim, 'POST', `/coupons/${c.coupon_code}/recalculate`, { result: 'lose' })
     expect(r.status).toBe(200)
     const pending = await read(c.coupon_code)
-    expect(pending).toMatchObject({ status: 15, calculate_date: null, real_win: 0, events_data: [{ status: 4, calculate_date: null, settlement_reason_code: 5 }] })
+    expect(pending).toMatchObject({ status: 15, calculate_date: null, real_win: null, calculate_coef: null, events_data: [{ status: 4, calculate_date: null, settlement_reason_code: 'RECALCULATION' }] })
     expect(await balance()).toBeCloseTo(start, 2)
     expect((await call(base, 'GET', '/api/partner/coupons/active', { token })).json.body.map((x: { coupon_code: string }) => x.coupon_code)).toContain(c.coupon_code)
     await sim.clock.advance(60_000)
     const done = await read(c.coupon_code)
-    expect(done).toMatchObject({ status: 4, real_win: 0, events_data: [{ status: 2, settlement_reason_code: 6 }] })
+    expect(done).toMatchObject({ status: 4, real_win: 0, events_data: [{ status: 2, settlement_reason_code: 'RECALCULATED' }] })
     expect(done.calculate_date).not.toBeNull()
     expect(await balance()).toBeCloseTo(start, 2)
   })

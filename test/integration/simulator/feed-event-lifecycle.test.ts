@@ -12,6 +12,10 @@ afterAll(async () => {
 })
 
 const unavailable = (r: { status: number; body: Json }) => r.status === 1 && typeof r.body?.message === 'string' && !('game_id' in r.body)
+/** Production's two `event` messages: never served under this line type, or gone (went live, ended, cancelled). */
+const notFound = (r: { status: number; page: string; body: Json }) => r.status === 1 && r.page === '/v1/event' && JSON.stringify(r.body) === '{"message":"Game not found"}'
+const finished = (r: { status: number; page: string; body: Json }) => r.status === 1 && r.page === '/v1/event' && JSON.stringify(r.body) === '{"message":"Game id finished"}'
+const POINTER = /^\d+\|\d+\|\d+\|[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
 
 describe('event', () => {
   it('returns one match with all markets in columns, sub-games and their own events', async () => {
@@ -21,23 +25,41 @@ describe('event', () => {
     expect(r.page).toBe('/v1/event')
     const m = r.body
     expect(m.game_id).toBe(sample.gameId)
+    expect(m.game_mid).toBe(sample.gameId)
     expect(m.sub_games.map((s: Json) => s.game_id)).toEqual(sample.subGameIds)
-    for (const s of m.sub_games) expect(typeof s.game_name).toBe('string')
+    for (const s of m.sub_games) expect(Object.keys(s)).toEqual(['game_id', 'game_num', 'game_name'])
     for (const market of m.game_oc_list) {
       expect(Array.isArray(market.oc_list[0])).toBe(true)
-      for (const col of market.oc_list) for (const oc of col) expect(oc.oc_pointer).toMatch(/^\d+\|\d+\|\d+\|-?\d+$/)
+      for (const col of market.oc_list) {
+        expect(col.length).toBeGreaterThan(0)
+        for (const oc of col) expect(oc.oc_pointer).toMatch(POINTER)
+      }
     }
     const outcomes = m.game_oc_list.flatMap((g: Json) => g.oc_list.flat())
     const short = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')).body).find((x) => x.game_id === sample.gameId)
     expect(outcomes.length).toBeGreaterThan(short.game_oc_list.flatMap((g: Json) => g.oc_list).length)
-    // Handicaps are signed, player markets carry op_id.
-    expect(outcomes.some((o: Json) => o.oc_pointer.endsWith('|-150'))).toBe(true)
+    // Text parameters: signed decimals, encoded scores (2.001 = 2-1), production's exponent spelling.
+    const params = outcomes.map((o: Json) => o.oc_pointer.split('|')[3])
+    for (const p of ['-1.5', '2.001', '0.001', '1.0E-4', '0.5']) expect(params, p).toContain(p)
+    expect(outcomes.find((o: Json) => o.oc_pointer.endsWith('|1.0E-4')).oc_name).toContain('||| dto.group 9898 |||')
+    // Player market: Yes and No share the op_id, some players have Yes only.
     const players = outcomes.filter((o: Json) => o.op_id !== null)
-    expect(players.length).toBeGreaterThan(0)
     expect(players.every((o: Json) => typeof o.op_id === 'number')).toBe(true)
+    const yes = new Set(players.filter((o: Json) => o.oc_name.endsWith('- Yes')).map((o: Json) => o.op_id))
+    const no = new Set(players.filter((o: Json) => o.oc_name.endsWith('- No')).map((o: Json) => o.op_id))
+    expect([...no].every((id) => yes.has(id))).toBe(true)
+    expect(yes.size).toBeGreaterThan(no.size)
+    // `columns` is advice: production fills other array counts (1 with 2-3, 2 with 1 or 3, 3 with 2), a group id can repeat.
+    const layouts = new Set(m.game_oc_list.map((g: Json) => `${g.columns}/${g.oc_list.length}`))
+    for (const layout of ['1/2', '1/3', '2/1', '2/3', '3/2']) expect(layouts, layout).toContain(layout)
+    const ids = m.game_oc_list.map((g: Json) => g.group_id)
+    expect(ids.length).toBeGreaterThan(new Set(ids).size)
+    expect(new Set(m.game_oc_list.flatMap((g: Json) => (g.oc_list.length > 1 ? [g.oc_list.map((c: Json[]) => c.length).join('/')] : []))).size).toBeGreaterThan(3)
+    expect(m.game_oc_counter).toBeGreaterThan(outcomes.length)
 
     const subRu = await feed(sim, `/v1/event/${sample.subGameIds[0]}/group/line/ru`)
     expect(subRu.body.game_mid).toBe(sample.gameId)
+    expect(subRu.body.game_id).not.toBe(sample.gameId)
     expect(subRu.body.game_dop_name).not.toBe('')
     expect(typeof subRu.body.game_desk).toBe('string')
     expect(subRu.body.sub_games).toEqual([])
@@ -75,8 +97,8 @@ describe('event', () => {
     const after = await feed(sim, `/v1/event/${live.gameId}/group/live/en`)
     if (unavailable(after)) return // finished in that minute; covered elsewhere
     expect(after.body.timer).toBeGreaterThanOrEqual(before + 55)
-    // The same id is not served under the other line type.
-    expect(unavailable(await feed(sim, `/v1/event/${live.gameId}/group/line/en`))).toBe(true)
+    // The same id under the other line type: production says it does not know it.
+    expect(notFound(await feed(sim, `/v1/event/${live.gameId}/group/line/en`))).toBe(true)
   })
 })
 
@@ -90,8 +112,10 @@ describe('lifecycle and control API', () => {
     expect(started.status).toBe(200)
     const newId = started.json.gameId
     expect(newId).not.toBe(sample.gameId)
-    expect(unavailable(await feed(sim, `/v1/event/${sample.gameId}/group/line/en`))).toBe(true)
-    expect(unavailable(await feed(sim, `/v1/event/${sample.subGameIds[0]}/group/line/en`))).toBe(true)
+    expect(finished(await feed(sim, `/v1/event/${sample.gameId}/group/line/en`))).toBe(true)
+    expect(finished(await feed(sim, `/v1/event/${sample.subGameIds[0]}/group/line/en`))).toBe(true)
+    expect(notFound(await feed(sim, `/v1/event/${sample.gameId}/group/live/en`))).toBe(true)
+    expect(notFound(await feed(sim, '/v1/event/123/group/line/en'))).toBe(true)
     const live = await feed(sim, `/v1/event/${newId}/group/live/en`)
     expect(live.body.game_id).toBe(newId)
     expect(live.body.score_full).toBe('0:0')
@@ -114,7 +138,7 @@ describe('lifecycle and control API', () => {
     expect((await feed(sim, `/v1/event/${sample.gameId}/group/line/en`)).body.game_id).toBe(sample.gameId)
     const adv = await control(sim, 'POST', '/clock/advance', { ms: 1000 })
     expect(adv.json.now).toBe(sample.startMs)
-    expect(unavailable(await feed(sim, `/v1/event/${sample.gameId}/group/line/en`))).toBe(true)
+    expect(finished(await feed(sim, `/v1/event/${sample.gameId}/group/line/en`))).toBe(true)
     const newId = sim.world.findMatchByAnyId(sample.gameId)!.gameId
     expect(newId).not.toBe(sample.gameId)
     expect((await feed(sim, `/v1/event/${newId}/group/live/en`)).body.game_id).toBe(newId)
@@ -128,16 +152,17 @@ describe('lifecycle and control API', () => {
     const result = await control(sim, 'POST', `/matches/${live.gameId}/finish`, { score: [2, 1] })
     off()
     expect(result.status).toBe(200)
-    expect(unavailable(await feed(sim, `/v1/event/${live.gameId}/group/live/en`))).toBe(true)
+    expect(finished(await feed(sim, `/v1/event/${live.gameId}/group/live/en`))).toBe(true)
     const main = events.find((e) => e.match.mainGameId === null)!
     expect(main.allGameIds).toContain(live.gameId)
-    expect(main.verdict(1, 1, 0, null)).toBe('win')
-    expect(main.verdict(1, 2, 0, null)).toBe('lose')
-    expect(main.verdict(17, 9, 250, null)).toBe('win')
-    expect(main.verdict(17, 10, 300, null)).toBe('return')
-    expect(main.verdict(17, 9, 275, null)).toBe('half_win')
-    expect(main.verdict(2, 7, -100, null)).toBe('return')
-    expect(main.verdict(2, 8, 75, null)).toBe('half_lose')
+    expect(main.verdict(1, 1, '0', null)).toBe('win')
+    expect(main.verdict(1, 2, '0', null)).toBe('lose')
+    expect(main.verdict(17, 9, '2.5', null)).toBe('win')
+    expect(main.verdict(17, 10, '3', null)).toBe('return')
+    expect(main.verdict(99, 3827, '2.75', null)).toBe('half_win')
+    expect(main.verdict(2, 7, '-1', null)).toBe('return')
+    expect(main.verdict(2854, 3830, '0.75', null)).toBe('half_lose')
+    expect(main.verdict(136, 731, '2.001', null)).toBe('win')
     expect(events.length).toBe(1 + live.subGameIds.length)
     expect((await control(sim, 'POST', `/matches/${live.gameId}/finish`)).status).toBe(404)
   })
@@ -167,12 +192,20 @@ describe('lifecycle and control API', () => {
     expect(sim.world.findOutcome('line', s.gameId, groupId, typeId, param)?.outcome.blocked).toBe(false)
   })
 
+  it('cancel via control: the match leaves the feed and its id answers "Game id finished"', async () => {
+    const s = (await control(sim, 'GET', '/world')).json.line.samples[1]
+    expect((await control(sim, 'POST', `/matches/${s.gameId}/cancel`)).status).toBe(200)
+    expect(finished(await feed(sim, `/v1/event/${s.gameId}/group/line/en`))).toBe(true)
+    expect((await control(sim, 'POST', `/matches/${s.gameId}/cancel`)).status).toBe(404)
+  })
+
   it('rejects bad control input with 400 and a clear JSON error', async () => {
     const s = (await control(sim, 'GET', '/world')).json.line.samples[0]
     const cases: Array<[string, unknown]> = [
       ['/clock/advance', { ms: -5 }],
       ['/clock/advance', '{not json'],
       [`/matches/${s.gameId}/odds`, { groupId: 1, typeId: 1, param: 0, rate: 'high' }],
+      [`/matches/${s.gameId}/odds`, { groupId: 1, typeId: 1, param: '1,5', rate: 2 }],
       [`/matches/${s.gameId}/block`, { groupId: 1, typeId: 1, param: 0 }],
       [`/matches/${s.gameId}/finish`, { score: [1] }],
       ['/matches/abc/start', undefined],

@@ -11,6 +11,13 @@ afterAll(async () => {
 })
 
 const nowSec = () => Math.floor(START_MS / 1000)
+const POINTER = /^\d+\|\d+\|\d+\|[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
+const MATCH_KEYS = [
+  'sgame_id', 'stat_id', 'game_id', 'game_mid', 'game_num', 'game_start', 'country_id', 'country_name', 'tournament_id', 'tournament_name',
+  'opp_1_name', 'opp_2_name', 'opp_1_id', 'opp_1_ids', 'opp_2_id', 'opp_2_ids', 'opp_1_icon', 'opp_2_icon', 'game_oc_counter', 'game_oc_list',
+  'sport_id', 'sport_name', 'timer', 'score_full', 'score_period', 'stat_list', 'extra_time', 'finale', 'pitch', 'sub_games', 'event_plan',
+  'period_name', 'game_desk', 'score_extra', 'game_dop_name', 'va', 'vi', 'zp', 'game_plan', 'stat_list_extra',
+]
 /** The simulator's popularity weight is not a feed field: read it through the world seam. */
 const weightOf = (gameId: number) => sim.world.getMatch(gameId)!.weight
 
@@ -52,34 +59,81 @@ describe('events', () => {
     }
   })
 
-  it('prints match objects with the spec fields, flat oc_list, four-integer pointers, seconds', async () => {
+  it("prints production's match object: key order, game_mid = game_id, text parameters, mixed oc_size, price-sorted flat lists", async () => {
     const list = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')).body)
-    const m = list[0]
-    for (const field of ['game_id', 'game_mid', 'game_num', 'sgame_id', 'stat_id', 'game_start', 'game_dop_name', 'game_desk', 'sport_id', 'sport_name', 'country_id', 'country_name', 'tournament_id', 'tournament_name', 'opp_1_name', 'opp_2_name', 'opp_1_id', 'opp_2_id', 'opp_1_ids', 'opp_2_ids', 'opp_1_icon', 'opp_2_icon', 'timer', 'score_full', 'score_period', 'score_extra', 'period_name', 'extra_time', 'finale', 'pitch', 'stat_list', 'stat_list_extra', 'sub_games', 'event_plan', 'game_plan', 'game_oc_counter', 'game_oc_list', 'va', 'vi', 'zp']) {
-      expect(m, field).toHaveProperty(field)
-    }
-    expect(m).not.toHaveProperty('countryId')
+    const m = list.find((x: Json) => x.opp_1_name !== 'Home')
+    // Key order of ../shared/real-captures/feed/events.*.json.
+    expect(Object.keys(m)).toEqual(MATCH_KEYS)
     expect(m.game_start).toBeGreaterThan(nowSec())
     expect(m.game_start).toBeLessThan(nowSec() + 8 * 86400)
-    expect(m.opp_1_icon).toMatch(/\.png$/)
+    const sizes = new Set<string>()
     for (const x of list) {
       expect(x.sub_games).toEqual([])
       expect(x.event_plan).toEqual([])
-      expect(x.game_mid).toBeNull()
+      expect(x.game_mid).toBe(x.game_id)
+      expect(x.sgame_id === '0' || /^[0-9a-f]{24}$/.test(x.sgame_id)).toBe(true)
+      expect([x.timer, x.score_full, x.score_period, x.finale, x.pitch, x.va, x.vi, x.zp]).toEqual([0, '0:0', '', false, '', null, null, null])
       for (const market of x.game_oc_list) {
+        const rates = market.oc_list.map((oc: Json) => oc.oc_rate)
+        expect(rates, 'events lists come sorted by price').toEqual([...rates].sort((a: number, b: number) => a - b))
         for (const oc of market.oc_list) {
           expect(Array.isArray(oc)).toBe(false)
-          expect(oc.oc_pointer).toMatch(/^\d+\|\d+\|\d+\|-?\d+$/)
-          expect(oc.oc_pointer.split('|')[0]).toBe(String(x.game_id))
-          expect(oc.oc_rate).toBeGreaterThanOrEqual(1.01)
+          expect(Object.keys(oc)).toEqual(['oc_group_name', 'oc_name', 'oc_rate', 'oc_size', 'oc_pointer', 'oc_block', 'op_id'])
+          const [game, , , param] = oc.oc_pointer.split('|')
+          expect(oc.oc_pointer).toMatch(POINTER)
+          expect(game).toBe(String(x.game_id))
+          expect(oc.oc_size).toBe(param === '0' ? 0 : param)
+          sizes.add(typeof oc.oc_size)
+          expect(oc.oc_rate).toBeGreaterThanOrEqual(1.001)
         }
       }
     }
-    // Deliberate variety the client must handle.
-    expect(list.some((x) => x.game_oc_counter !== x.game_oc_list.reduce((n: number, g: Json) => n + g.oc_list.length, 0))).toBe(true)
-    expect(list.some((x) => 'game_is_hot' in x)).toBe(true)
-    expect(new Set(list.map((x) => JSON.stringify([x.timer, x.score_full, x.finale, x.pitch]))).size).toBeGreaterThan(1)
-    expect(new Set(list.flatMap((x) => x.game_oc_list.flatMap((g: Json) => g.oc_list.map((o: Json) => typeof o.oc_size))))).toEqual(new Set(['number', 'string']))
+    expect(sizes).toEqual(new Set(['number', 'string']))
+    // Production's counter exceeds what it sends; Prematch lists print `1x2` and `1 (-1.5)`.
+    expect(list.every((x) => x.game_oc_counter >= x.game_oc_list.reduce((n: number, g: Json) => n + g.oc_list.length, 0))).toBe(true)
+    const names = list.flatMap((x) => x.game_oc_list)
+    expect(names.filter((g: Json) => g.group_id === 1).every((g: Json) => g.group_name === '1x2' && g.oc_list[0].oc_group_name === '1x2')).toBe(true)
+    expect(names.filter((g: Json) => g.group_id === 2).flatMap((g: Json) => g.oc_list).every((oc: Json) => /^[12] \((0|[-+][0-9.]+)\)$/.test(oc.oc_name))).toBe(true)
+    // Prices decide the order, so some 1X2 markets start with W2 (and some totals with Under).
+    expect(names.some((g: Json) => g.group_id === 1 && g.oc_list[0].oc_name === 'W2')).toBe(true)
+    expect(names.some((g: Json) => g.group_id === 17 && g.oc_list[0].oc_name.startsWith('Under'))).toBe(true)
+    // Special bets: `Home` / `Away` rows with the default icon and no result market.
+    const pseudo = list.filter((x) => x.opp_1_name === 'Home')
+    expect(pseudo.length).toBeGreaterThan(0)
+    expect(pseudo.every((x) => x.opp_2_name === 'Away' && x.opp_1_icon === 'teamdefault.png' && x.sgame_id === '0' && !x.game_oc_list.some((g: Json) => g.group_id === 1))).toBe(true)
+  })
+
+  it('live lists: `1X2` and `1 -1.5` spellings, production live values, some rows without odds but with a counter', async () => {
+    const live = rows((await feed(sim, '/v1/events/1/0/sub/50/live/en')).body)
+    expect(live.length).toBeGreaterThan(0)
+    for (const x of live) {
+      expect(Object.keys(x)).toEqual(MATCH_KEYS)
+      expect(x.score_period).toMatch(/^\d+:\d+(;\d+:\d+)*$/)
+      expect(x.va === null || x.va === 1).toBe(true)
+      expect(x.vi === null || typeof x.vi === 'string').toBe(true)
+      expect(x.zp === null || typeof x.zp === 'number').toBe(true)
+      for (const s of x.stat_list) expect([typeof s.opp1, typeof s.opp2]).toEqual(['string', 'string'])
+      for (const g of x.game_oc_list) {
+        if (g.group_id === 1) expect(g.group_name).toBe('1X2')
+        if (g.group_id === 2) for (const oc of g.oc_list) expect(oc.oc_name).toMatch(/^[12] -?[0-9.]+$/)
+      }
+    }
+    const all = [...live, ...rows((await feed(sim, '/v1/events/2/0/sub/50/live/en')).body), ...rows((await feed(sim, '/v1/events/3/0/sub/50/live/en')).body)]
+    expect(all.some((x) => x.period_name === 'period')).toBe(true)
+    expect(all.some((x) => x.zp === x.game_id) && all.some((x) => x.zp === null)).toBe(true)
+    expect(all.some((x) => x.game_oc_list.length === 0 && x.game_oc_counter > 0)).toBe(true)
+  })
+
+  it('every successful answer carries X-Key-Expires (ISO-8601 UTC with milliseconds)', async () => {
+    const res = await fetch(`${sim.feedApiUrl}/v1/sports/line/en`, { headers: { Package: 'demo-key' } })
+    expect(res.headers.get('x-key-expires')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    expect(Date.parse(res.headers.get('x-key-expires')!)).toBe(START_MS + 30 * 86_400_000)
+    const limited = await fetch(`${sim.feedApiUrl}/v1/sports/line/en`, { headers: { Package: 'demo-key-limited' } })
+    expect(Date.parse(limited.headers.get('x-key-expires')!)).toBe(START_MS + 12 * 86_400_000)
+    const gone = await fetch(`${sim.feedApiUrl}/v1/event/1/group/line/en`, { headers: { Package: 'demo-key' } })
+    expect(gone.headers.get('x-key-expires')).not.toBeNull()
+    const error = await fetch(`${sim.feedApiUrl}/v1/sports/line/xx`, { headers: { Package: 'demo-key' } })
+    expect(error.headers.get('x-key-expires')).toBeNull()
   })
 
   it('odds=false drops game_oc_list but keeps game_oc_counter and the other fields', async () => {
@@ -129,7 +183,8 @@ describe('top selections and search', () => {
       expect(r.body.length).toBeGreaterThan(0)
       expect(r.body.length).toBeLessThanOrEqual(10)
       for (const m of r.body) {
-        expect(Object.keys(m).sort()).toEqual(['game_id', 'game_mid', 'game_start', 'opp_1_icon', 'opp_1_name', 'opp_2_icon', 'opp_2_name', 'period_name', 'score_full', 'sgame_id', 'sport_id', 'sport_name', 'stat_id', 'timer', 'tournament_name', 'va', 'vi', 'zp'])
+        expect(Object.keys(m)).toEqual(['sgame_id', 'stat_id', 'game_id', 'game_mid', 'game_start', 'tournament_name', 'opp_1_name', 'opp_2_name', 'opp_1_icon', 'opp_2_icon', 'sport_id', 'sport_name', 'score_full', 'period_name', 'timer', 'va', 'vi', 'zp'])
+        expect(m.game_mid).toBe(m.game_id)
         expect([40, 85]).not.toContain(m.sport_id)
       }
       const full = await feed(sim, `/v1/topmatches/${type}/en?full=true`)
@@ -139,9 +194,15 @@ describe('top selections and search', () => {
         expect(m).toHaveProperty('tournament_id')
         expect(m.sub_games).toEqual([])
         expect(m.event_plan).toEqual([])
-        expect(m.game_oc_list.length).toBeGreaterThan(0)
-        expect(Array.isArray(m.game_oc_list[0].oc_list[0])).toBe(false)
+        expect(Array.isArray(m.game_oc_list[0]?.oc_list[0])).toBe(false)
+        // Top lists come in outcome-type order (the third pointer field), with `1X2` spelled upper case.
+        for (const g of m.game_oc_list) {
+          const types = g.oc_list.map((oc: Json) => Number(oc.oc_pointer.split('|')[2]))
+          expect(types).toEqual([...types].sort((a: number, b: number) => a - b))
+          if (g.group_id === 1) expect(g.group_name).toBe('1X2')
+        }
       }
+      expect(full.body.some((m: Json) => m.game_oc_list.length > 0)).toBe(true)
       const noOdds = await feed(sim, `/v1/topmatches/${type}/en?full=true&odds=false`)
       for (const m of noOdds.body) {
         expect(m).not.toHaveProperty('game_oc_list')
@@ -181,7 +242,7 @@ describe('top selections and search', () => {
       const ev = await feed(sim, `/v1/events/${c.sport_id}/${c.tournament_id}/sub/50/line/en`)
       expect(rows(ev.body)).toHaveLength(c.counter)
     }
-    expect(r.body[0]).toMatchObject({ tournament_id: 1009, tournament_name: 'Champions League', sport_name: 'Football', country_name: 'International' })
+    expect(r.body[0]).toMatchObject({ tournament_id: 1009, tournament_name: 'Champions League', sport_name: 'Football', country_id: 223, country_name: 'Europe' })
     const live = await feed(sim, '/v1/topchampionships/live/ru')
     expect(live.body.length).toBeGreaterThan(0)
     const unknown = await feed(sim, '/v1/topchampionships/soon/en')
@@ -195,6 +256,7 @@ describe('top selections and search', () => {
     expect(en.page).toBe('/v1/search')
     expect(en.body.length).toBeGreaterThan(0)
     for (const m of en.body) {
+      expect(Object.keys(m)).toEqual(['sgame_id', 'stat_id', 'game_id', 'game_mid', 'game_start', 'tournament_id', 'tournament_name', 'opp_1_name', 'opp_2_name', 'opp_1_icon', 'opp_2_icon', 'sport_id', 'sport_name', 'score_full', 'period_name', 'timer', 'country_id', 'country_name'])
       expect(`${m.opp_1_name} ${m.opp_2_name}`).toContain('FC London')
       expect(m).toHaveProperty('tournament_id')
       expect(m).toHaveProperty('country_id')

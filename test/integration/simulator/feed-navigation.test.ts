@@ -80,34 +80,18 @@ describe('feed navigation: menu, sports, countries, tournaments', () => {
     const tours = await feed(sim, '/v1/tournaments/1/1/line/en')
     expect(tours.page).toBe('/v1/tournaments')
     expect(tours.body).toEqual(england.sub)
-    const cyberTours = await feed(sim, '/v1/tournaments/40/9/line/en?cybersport=true')
+    const cyberTours = await feed(sim, '/v1/tournaments/40/225/line/en?cybersport=true')
     expect(cyberTours.body.length).toBeGreaterThan(0)
-    expect((await feed(sim, '/v1/tournaments/40/9/line/en')).body).toEqual([])
+    expect((await feed(sim, '/v1/tournaments/40/225/line/en')).body).toEqual([])
+    // Production's pseudo-countries.
+    const ids = new Map(countries.body.map((c: Json) => [c.id, c.name]))
+    expect([ids.get(225), ids.get(223), ids.get(226), ids.get(229)]).toEqual(['World', 'Europe', 'Africa', 'Asia'])
     expect((await feed(sim, '/v1/countries/999/line/en')).body).toEqual([])
   })
 })
 
-describe('feed authentication and subscription', () => {
-  it('rejects a missing or unknown Package key with 401 and status 0', async () => {
-    for (const key of [null, 'nope', '', '__proto__', 'constructor', 'DEMO-KEY']) {
-      const r = await feed(sim, '/v1/menu/line/en', key)
-      expect(r.http).toBe(401)
-      expect(r.status).toBe(0)
-      expect(r.raw.error).toBe('invalid_key')
-    }
-  })
-
-  it('rejects a language outside the subscription or unsupported with 403', async () => {
-    const ru = await feed(sim, '/v1/menu/line/ru', 'demo-key-limited')
-    expect(ru.http).toBe(403)
-    expect(ru.status).toBe(0)
-    expect(ru.raw.error).toBe('lang_not_in_subscription')
-    const xx = await feed(sim, '/v1/menu/line/xx')
-    expect(xx.http).toBe(403)
-    expect(xx.status).toBe(0)
-  })
-
-  it('never returns sports outside the limited key', async () => {
+describe('feed subscription (errors: feed-keys.test.ts)', () => {
+  it('never returns sports outside the limited key; asking for one is "Access denied"', async () => {
     const key = 'demo-key-limited'
     const menu = await feed(sim, '/v1/menu/line/en', key)
     expect(menu.body.map((s: Json) => s.id).sort()).toEqual(LIMITED)
@@ -121,25 +105,11 @@ describe('feed authentication and subscription', () => {
     }
     const champs = await feed(sim, '/v1/topchampionships/line/en', key)
     expect(champs.body.every((c: Json) => LIMITED.includes(c.sport_id))).toBe(true)
-    expect((await feed(sim, '/v1/events/2/0/sub/50/line/en', key)).body).toEqual([])
-    expect((await feed(sim, '/v1/toplist/2/en', key)).body).toEqual([])
-    expect((await feed(sim, '/v1/countries/2/line/en', key)).body).toEqual([])
-    // An id of a sport outside the key is "not available", exactly like a finished match.
-    const hockey = await feed(sim, '/v1/events/2/0/sub/50/line/en')
-    const hockeyId = rows(hockey.body)[0].game_id
-    const ev = await feed(sim, `/v1/event/${hockeyId}/group/line/en`, key)
-    expect(ev.status).toBe(1)
-    expect(typeof ev.body.message).toBe('string')
-    expect(ev.body).not.toHaveProperty('game_id')
-  })
-
-  it('answers bad parameters with 400 and unknown methods with 404', async () => {
-    for (const path of ['/v1/menu/soon/en', '/v1/events/1/0/flat/50/line/en', '/v1/events/1/0/sub/20/line/en', '/v1/events/x/0/sub/50/line/en', '/v1/event/1/list/line/en', '/v1/events/1/0/sub/50/line/en?odds=maybe']) {
-      const r = await feed(sim, path)
-      expect(r.http, path).toBe(400)
-      expect(r.status).toBe(0)
+    const hockeyId = rows((await feed(sim, '/v1/events/2/0/sub/50/line/en')).body)[0].game_id
+    for (const path of ['/v1/events/2/0/sub/50/line/en', '/v1/toplist/2/en', '/v1/countries/2/line/en', '/v1/tournaments/2/7/line/en', `/v1/event/${hockeyId}/group/line/en`]) {
+      const r = await feed(sim, path, key)
+      expect(r.raw, path).toEqual({ error_code: 100, error_message: 'Access denied' })
+      expect(r.http).toBe(403)
     }
-    expect((await feed(sim, '/v1/calendar/line/en')).http).toBe(404)
-    expect((await feed(sim, '/v1/menu/line')).http).toBe(404)
   })
 })

@@ -56,10 +56,16 @@ export function defaultFeedKeys(startMs: number): Record<string, FeedKeyConfig> 
 }
 
 export const CLIENT = { public_id: 'f47ad380-39e2-4549-ac76-aa422df628ea', name: 'Partner Desk Demo' }
-export const ALL_SPORT_IDS: ReadonlySet<number> = new Set(SPORTS.map((s) => s.id))
+/** `sports: "all"` opens every sport, also ones the catalogue does not have (they are simply empty). */
+class AllSports extends Set<number> {
+  override has(): boolean {
+    return true
+  }
+}
+const ALL_SPORTS: ReadonlySet<number> = new AllSports(SPORTS.map((s) => s.id))
 
 export function sportsOf(key: FeedKeyConfig): ReadonlySet<number> {
-  return key.sports === 'all' ? ALL_SPORT_IDS : new Set(key.sports)
+  return key.sports === 'all' ? ALL_SPORTS : new Set(key.sports)
 }
 
 /** Why a key cannot be used now, as production words it; null when it can. */

@@ -3,6 +3,7 @@ import { COUNTRY_BY_ID } from '../world/catalog.js'
 import { GROUP } from '../world/markets.js'
 import type { WorldMatch } from '../world/model.js'
 import { jsonFloat } from '../http.js'
+import { freshen } from '../world/live.js'
 
 /**
  * World records → the feed's wire objects, field names and key order as production sends them
@@ -54,12 +55,20 @@ function columnMarket(m: WorldMatch, market: SimMarket, lang: string) {
 
 /** The main line of a two-way line market: the offered pair with the closest prices. */
 function mainLine(market: SimMarket): SimOutcome[] {
-  const pairs = new Map<string, SimOutcome[]>()
-  for (const o of market.outcomes) if (!o.withdrawn && o.lineKey) pairs.set(o.lineKey, [...(pairs.get(o.lineKey) ?? []), o])
+  // Outcomes of a line are adjacent (side 1, side 2), as offer.ts builds them.
   let best: SimOutcome[] = []
-  for (const pair of pairs.values()) {
-    if (pair.length !== 2) continue
-    if (best.length === 0 || Math.abs(pair[0].rate - pair[1].rate) < Math.abs(best[0].rate - best[1].rate)) best = pair
+  let bestGap = Infinity
+  const list = market.outcomes
+  for (let i = 0; i + 1 < list.length; i++) {
+    const a = list[i]
+    const b = list[i + 1]
+    if (a.withdrawn || b.withdrawn || !a.lineKey || a.lineKey !== b.lineKey) continue
+    const gap = Math.abs(a.rate - b.rate)
+    if (gap < bestGap) {
+      best = [a, b]
+      bestGap = gap
+    }
+    i++
   }
   return best
 }
@@ -147,6 +156,7 @@ export function renderMatch(m: WorldMatch, lang: string, now: number, options: M
     game_oc_counter: ocCounter(m),
   }
   if (options.odds) {
+    freshen(m, now)
     if (options.markets === 'columns') obj.game_oc_list = m.markets.map((x) => columnMarket(m, x, lang)).filter((x) => x !== null)
     else obj.game_oc_list = m.listSuspended && m.state === 'live' ? [] : shortMarkets(m, lang, options.markets)
   }

@@ -141,6 +141,7 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     pseudo: false,
     periodLiteral: false,
     listSuspended: false,
+    priceKey: '',
     idLineTypes: new Map([[gameId, live ? 'live' : 'line']]),
     cancelled: false,
     score1: 0,

@@ -94,14 +94,12 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
         if (sub.score1 + sub.score2 === 0 && isSegmentSubGame(sub)) addScore(sub, scored.side, 1, 0)
       }
       if (match.pitch !== null) match.pitch = match.pitch === match.opp1Id ? match.opp2Id : match.opp1Id
-      repriceLive(match, now)
       return match.score1 >= setsToWin || match.score2 >= setsToWin || elapsed >= match.durationMs
     }
     return elapsed >= match.durationMs
   }
   if (scored) {
     addScore(match, scored.side, scored.points, pIdx)
-    repriceLive(match, now)
     for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, scored.side, scored.points, 0)
   }
   for (const sub of subs) {
@@ -167,6 +165,14 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
       sub.score2 = 2 + Math.floor(rng() * 7)
     }
   }
+  // Periods add up to the final score (a given score may differ from what was played).
+  if (match.scorePeriods.length > 0) {
+    const last = match.scorePeriods[match.scorePeriods.length - 1]
+    const played = match.scorePeriods.reduce((acc, p) => [acc[0] + p[0], acc[1] + p[1]], [0, 0])
+    last[0] += match.score1 - played[0]
+    last[1] += match.score2 - played[1]
+    if (last[0] < 0 || last[1] < 0) match.scorePeriods = [[match.score1, match.score2]]
+  }
   // Last goal: keep the live one when it fits the final score, else the side that has goals.
   if (match.score1 + match.score2 === 0) match.lastScorer = null
   else if (match.lastScorer === null || (match.lastScorer === 1 ? match.score1 : match.score2) === 0)
@@ -191,6 +197,24 @@ export function repriceLive(match: WorldMatch, now: number): void {
   priceMarkets(match.markets, {
     model: match.model, left, s1: match.score1, s2: match.score2, lastScorer: match.lastScorer, team1Id: match.opp1Id, team2Id: match.opp2Id,
   })
+  match.priceKey = livePriceKey(match, now)
+}
+
+export const REPRICE_EVERY_MS = 120_000
+
+/** What live prices depend on: the score, the last scorer and the time left (two-minute steps). */
+function livePriceKey(match: WorldMatch, now: number): string {
+  return `${match.score1}:${match.score2}:${match.lastScorer}:${Math.floor((now - (match.liveStartMs ?? now)) / REPRICE_EVERY_MS)}`
+}
+
+/**
+ * Live prices are brought up to date when someone looks (a feed answer, a placement), not on every
+ * tick: a world of hundreds of live matches would otherwise spend its time pricing unseen markets.
+ * Odds set through the control API hold until the score changes or the next two-minute step.
+ */
+export function freshen(match: WorldMatch, now: number): WorldMatch {
+  if (match.state === 'live' && match.priceKey !== livePriceKey(match, now)) repriceLive(match, now)
+  return match
 }
 
 /** Random walk of odds: `moves` random outcomes move by up to ±3 %; occasionally one block toggles. */

@@ -45,6 +45,8 @@ export interface WorldMatch extends SimMatch {
   periodLiteral: boolean
   /** Live: lists (`events`, tops) show it without odds while `game_oc_counter` stays positive. */
   listSuspended: boolean
+  /** Live: what the current prices were computed for (see live.ts `freshen`). */
+  priceKey: string
   sport: SportDef
   tournament: TournamentDef
   gameNum: number

@@ -92,19 +92,14 @@ const axisOf = (typeId: number): Axis | null =>
 
 /** Distribution of a sum or difference of two independent counts (values shifted by `shift`). */
 function combine(a: number[], b: number[], sign: 1 | -1, shift: number): Cell[] {
-  const out = new Map<number, number>()
-  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) {
-    const v = shift + i + sign * j
-    out.set(v, (out.get(v) ?? 0) + a[i] * b[j])
-  }
-  return [...out].filter(([, p]) => p > 1e-7).map(([v, p]) => ({ a: v, b: 0, p }))
+  const offset = sign === 1 ? 0 : b.length - 1
+  const acc = new Float64Array(a.length + b.length)
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) acc[i + sign * j + offset] += a[i] * b[j]
+  const out: Cell[] = []
+  for (let k = 0; k < acc.length; k++) if (acc[k] > 1e-7) out.push({ a: shift + k - offset, b: 0, p: acc[k] })
+  return out
 }
 
-/**
- * Final-score cells. Goals and sets: the joint grid. Points: the joint grid would be thousands of
- * cells, and every points market depends on one quantity only, so the cells are 1-D: the
- * difference as (d, 0), the total as (t, 0), one side's score as (v, 0) or (0, v).
- */
 function cellsFor(typeId: number, state: PricingState, cache: Map<string, Cell[]>): Cell[] {
   const { model, left, s1, s2 } = state
   const axis = axisOf(typeId)

@@ -2,7 +2,7 @@ import seedrandom from 'seedrandom'
 import type { SimClock } from '../clock.js'
 import type { LineType, MatchFinishedEvent, OutcomeLookup } from './types.js'
 import { createIdSource, generateMatch, type Rng } from './generate.js'
-import { driftOdds, initLiveState, liveStep, repriceLive, settleScores } from './live.js'
+import { driftOdds, freshen, initLiveState, liveStep, repriceLive, settleScores } from './live.js'
 import { verdictOf } from './markets.js'
 import type { FeedWorld, SportCount, WorldMatch } from './model.js'
 
@@ -101,11 +101,19 @@ export function createWorld(options: WorldOptions): FeedWorld {
 
   // ---- initial world ----
   const t0 = clock.now()
+  const initial: WorldMatch[][] = []
   for (let i = 0; i < options.matches; i++) {
     // About one in 60 Prematch rows is a `Home` / `Away` special-bets pseudo-match.
     const pseudo = genRng() < 1 / 60
-    addTree(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(t0, genRng), now: t0, pseudo }))
+    initial.push(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(t0, genRng), now: t0, pseudo }))
   }
+  for (const tree of initial) {
+    const [main, ...subs] = tree
+    subsOf.set(main, subs)
+    for (const m of tree) serve(m)
+  }
+  // One sort instead of thousands of ordered inserts (same order: start time, then generation order).
+  startQueue = initial.map((tree) => tree[0]).sort((a, b) => a.startMs - b.startMs)
   const liveCount = options.liveMatches ?? Math.min(80, Math.max(8, Math.round(options.matches * 0.05)))
   for (let i = 0; i < liveCount; i++) {
     const tree = generateMatch(genRng, ids, { state: 'live', startMs: t0, now: t0 })
@@ -190,8 +198,10 @@ export function createWorld(options: WorldOptions): FeedWorld {
       while (startQueue.length > 0 && startQueue[0].startMs <= now) {
         const first = startQueue[0]
         // Special bets are settled at kick-off time; they are never served live.
-        if (first.pseudo) await finishTree(first)
-        else goLive(first)
+        if (first.pseudo) {
+          await finishTree(first)
+          addTree(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(now + 24 * HOUR, genRng), now, pseudo: true }))
+        } else goLive(first)
       }
       armNextStart()
     })
@@ -205,13 +215,9 @@ export function createWorld(options: WorldOptions): FeedWorld {
       if (m.mainGameId !== null) continue
       const subs = subsOf.get(m) ?? []
       if (liveStep(m, subs, now, LIVE_TICK_MS, liveRng)) done.push(m)
-      // Odds follow score and time left (about every 2 min) and wobble about every 30 s.
-      if (liveRng() < 0.08) repriceLive(m, now)
+      // Odds follow score and time left when read (live.ts `freshen`) and wobble about every 30 s.
       if (liveRng() < 0.33) driftOdds(m, liveRng, 3, 0.01)
-      for (const sub of subs) {
-        if (liveRng() < 0.05) repriceLive(sub, now)
-        if (liveRng() < 0.1) driftOdds(sub, liveRng, 1, 0.01)
-      }
+      for (const sub of subs) if (liveRng() < 0.1) driftOdds(sub, liveRng, 1, 0.01)
     }
     for (const m of done) await finishTree(m)
   })
@@ -223,9 +229,12 @@ export function createWorld(options: WorldOptions): FeedWorld {
   })
 
   // ---- lookups ----
+  const fresh = (m: WorldMatch | undefined) => (m ? freshen(m, clock.now()) : m)
+  const freshAll = (list: Iterable<WorldMatch>) => [...list].map((m) => freshen(m, clock.now()))
+
   function getWorldMatch(gameId: number, lineType?: LineType): WorldMatch | undefined {
-    if (lineType) return index[lineType].served.get(gameId)
-    return index.line.served.get(gameId) ?? index.live.served.get(gameId)
+    if (lineType) return fresh(index[lineType].served.get(gameId))
+    return fresh(index.line.served.get(gameId) ?? index.live.served.get(gameId))
   }
 
   /** Outcomes by pointer parts; the parameter is compared as text, verbatim. A group id may repeat: every market of it is searched. */
@@ -258,7 +267,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
     getWorldMatch,
     findMatchByAnyId: (gameId) => everById.get(gameId),
     findOutcome(lineType, gameId, groupId, typeId, param, playerId): OutcomeLookup | undefined {
-      const match = index[lineType].served.get(gameId)
+      const match = fresh(index[lineType].served.get(gameId))
       if (!match) return undefined
       const hit = outcomesOf(match, groupId, typeId, param).find((x) => x.outcome.playerId === (playerId ?? null) && !x.outcome.withdrawn)
       return hit ? { match, market: hit.market, outcome: hit.outcome } : undefined
@@ -308,7 +317,8 @@ export function createWorld(options: WorldOptions): FeedWorld {
     wasServed(gameId, lineType) {
       return everById.get(gameId)?.idLineTypes.get(gameId) === lineType
     },
-    matches: (lineType) => [...index[lineType].served.values()],
+    matches: (lineType) => freshAll(index[lineType].served.values()),
+    // Lists for selection: prices are freshened where a match is rendered with odds (feed/render.ts).
     mainMatchesOfSport: (lineType, sportId) => [...(index[lineType].bySport.get(sportId) ?? [])],
     mainMatchesOfTournament: (lineType, tournamentId) => [...(index[lineType].byTournament.get(tournamentId) ?? [])],
     allMainMatches: (lineType) => [...index[lineType].bySport.values()].flatMap((set) => [...set]),
