@@ -59,7 +59,7 @@ describe.skipIf(!HAVE)("simulated coupon service vs the vendor's captures: same 
   /** 1X2 outcomes (group 1) of open Prematch football matches, by type: W1 = 1, X = 2, W2 = 3. */
   const lineMatches = async (): Promise<Json[]> => {
     const res = await fetch(`${sim.feedApiUrl}/v1/events/1/0/sub/50/line/en`, { headers: { Package: 'demo-key' } })
-    return (await res.json()).body.flatMap((t: Json) => t.events_list).filter((m: Json) => m.game_mid === m.game_id && m.opp_1_name !== 'Home')
+    return ((await res.json()) as Json).body.flatMap((t: Json) => t.events_list).filter((m: Json) => m.game_mid === m.game_id && m.opp_1_name !== 'Home')
   }
   const pointerOf = (match: Json, typeId: number): { pointer: string; rate: number } => {
     const o = match.game_oc_list.flatMap((g: Json) => g.oc_list).find((x: Json) => x.oc_pointer.split('|')[2] === String(typeId) && !x.oc_block)
