@@ -2,12 +2,12 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_CALLBACK_SECRET, startSimulator, type SimulatorOptions } from './server.js'
 
 /**
- * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N]`
+ * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N]`
  * Prints exactly one JSON "ready" line on stdout; everything else goes to stderr.
  * Exit codes: 0 after SIGTERM/SIGINT, 2 for invalid flags, 1 when the server cannot start.
  */
 
-const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N]'
+const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N]'
 
 function fail(message: string): never {
   process.stderr.write(`simulator: ${message}\n${USAGE}\n`)
@@ -33,6 +33,7 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
         'callback-secret': { type: 'string' },
         'time-scale': { type: 'string' },
         matches: { type: 'string' },
+        'feed-error-status': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -49,7 +50,10 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
   }
   const secret = str('callback-secret')
   if (secret !== undefined && secret.length === 0) fail('--callback-secret must not be empty')
+  const errorStatus = str('feed-error-status')
+  if (errorStatus !== undefined && errorStatus !== 'by-kind' && !/^[1-5]\d\d$/.test(errorStatus)) fail(`--feed-error-status must be by-kind or an HTTP status, got '${errorStatus}'`)
   return {
+    feedErrorStatus: errorStatus === undefined || errorStatus === 'by-kind' ? 'by-kind' : Number(errorStatus),
     port: intFlag('port', str('port'), 0, 65_535) ?? 0,
     seed: intFlag('seed', str('seed'), 0, 2 ** 31) ?? 1,
     callbackSecret: secret ?? DEFAULT_CALLBACK_SECRET,

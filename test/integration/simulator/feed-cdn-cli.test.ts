@@ -23,14 +23,19 @@ async function image(url: string) {
 
 describe('CDN', () => {
   it('serves a small WebP for every icon the feed references, 404 for unknown ones', async () => {
-    const list = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en')).body)
+    const list = rows((await feed(sim, '/v1/events/1/0/sub/50/line/en?match=all')).body)
     const m = list[0]
+    // Production's icon names: md5 hashes, numbers, capital extensions, the shared default.
+    const icons = [...new Set(list.flatMap((x) => [x.opp_1_icon, x.opp_2_icon]))]
+    const pick = (re: RegExp) => icons.find((i) => re.test(i))
+    const forms = [pick(/^[0-9a-f]{32}\.png$/), pick(/^\d+\.png$/), pick(/\.PNG$/), pick(/^teamdefault\.png$/)]
+    expect(forms.every(Boolean), forms.join()).toBe(true)
+    const base = (icon: string) => icon.replace(/\.[A-Za-z0-9]+$/, '')
     const urls = [
       `${sim.cdnUrl}/sports/v1/color/${m.sport_id}.webp`,
       `${sim.cdnUrl}/flags/v1/color/${m.country_id}.webp`,
       `${sim.cdnUrl}/tournaments/v1/color/${m.tournament_id}.webp`,
-      `${sim.cdnUrl}/opp/v1/color/${m.opp_1_icon.replace(/\.png$/, '')}.webp`,
-      `${sim.cdnUrl}/opp/v1/color/${m.opp_2_icon.replace(/\.png$/, '')}.webp`,
+      ...forms.map((icon) => `${sim.cdnUrl}/opp/v1/color/${base(icon!)}.webp`),
     ]
     for (const url of urls) {
       const r = await image(url)
@@ -56,7 +61,7 @@ describe('CDN', () => {
 describe('simulator CLI', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('prints exactly one ready line, serves, and exits 0 on %s', async (signal) => {
     // tsx itself (not the npx/npm wrapper, whose `sh -c` does not forward SIGTERM).
-    const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50', '--time-scale', '2', '--callback-secret', 'other-secret'], {
+    const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50', '--time-scale', '2', '--callback-secret', 'other-secret', '--feed-error-status', '200'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -82,6 +87,9 @@ describe('simulator CLI', () => {
       expect(body.status).toBe(1)
       const img = await fetch(`${ready.cdnUrl}/sports/v1/color/1.webp`)
       expect(img.status).toBe(200)
+      // --feed-error-status 200: error answers come with HTTP 200 (production's status is not defined).
+      const bad = await fetch(`${ready.feedApiUrl}/v1/menu/line/en`, { headers: { Package: 'nope' } })
+      expect([bad.status, await bad.json()]).toEqual([200, { error_code: 100, error_message: 'Invalid Package' }])
     } finally {
       child.kill(signal)
     }
@@ -118,7 +126,7 @@ describe('simulator CLI', () => {
   })
 
   it('rejects invalid flags with exit code 2 and a message on stderr, nothing on stdout', async () => {
-    const cases = [['--port', 'abc'], ['--bogus'], ['--time-scale', '-1'], ['--matches', '1e3']]
+    const cases = [['--port', 'abc'], ['--bogus'], ['--time-scale', '-1'], ['--matches', '1e3'], ['--feed-error-status', 'sometimes'], ['--feed-error-status', '99']]
     const results = await Promise.all(
       cases.map(async (args) => {
         const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
