@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { openConsole, type OpenConsole } from './launch.js'
+
+/**
+ * Every view, light and dark, with content loaded: axe-core finds no serious or critical violation
+ * (WCAG 2.1 A/AA rules). Moderate and minor findings are printed, not failed.
+ */
+let desk: OpenConsole
+let page: Page
+
+beforeAll(async () => {
+  desk = await openConsole()
+  page = desk.page
+  await page.getByTestId('nav-line').waitFor()
+})
+afterAll(() => desk?.close())
+
+const VIEWS = ['line', 'live', 'coupons', 'timeline', 'settings'] as const
+
+async function open(view: (typeof VIEWS)[number]): Promise<void> {
+  await page.getByTestId(`nav-${view}`).click()
+  await page.getByTestId(`view-${view}`).waitFor()
+  if (view === 'line' || view === 'live') await page.getByTestId('match-row').first().waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(300) // let transitions settle: axe reads computed colours
+}
+
+describe('accessibility (axe-core) of every view', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const view of VIEWS) {
+      it(`${view}, ${scheme}`, async () => {
+        await page.emulateMedia({ colorScheme: scheme })
+        await open(view)
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const blocking = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        const other = result.violations.filter((v) => !blocking.includes(v))
+        if (other.length > 0) console.info(`${view}/${scheme}: ${other.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ')}`)
+        const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n  ')}`)
+        expect(report).toEqual([])
+      })
+    }
+  }
+})
