@@ -39,7 +39,9 @@ function parse<T>(req: SimRequest, schema: z.ZodType<T>): { ok: true; value: T }
   return { ok: true, value: result.data }
 }
 
-function sample(world: FeedWorld, m: WorldMatch) {
+function sample(world: FeedWorld, stale: WorldMatch) {
+  // Through the lookup, so a live match's prices are current (see world/live.ts `freshen`).
+  const m = world.getWorldMatch(stale.gameId) ?? stale
   const firstOpen = m.markets.flatMap((x) => x.outcomes).find((o) => !o.blocked && !o.withdrawn && o.playerId === null)
   return {
     gameId: m.gameId,

@@ -69,13 +69,13 @@ export function selectEvents(world: FeedWorld, q: EventsQuery): TournamentGroup[
 }
 
 export function selectTopMatches(world: FeedWorld, lineType: LineType, sports: ReadonlySet<number>, now: number): WorldMatch[] {
-  const candidates = world.allMainMatches(lineType).filter((m) => !m.cybersport && sports.has(m.sportId))
+  const candidates = world.allMainMatches(lineType).filter((m) => !m.cybersport && !m.pseudo && sports.has(m.sportId))
   if (lineType === 'live') return candidates.sort(byWeightThenStart).slice(0, TOP_MATCHES)
   return popularityOrder(candidates, now).slice(0, TOP_MATCHES)
 }
 
 export function selectTopList(world: FeedWorld, sportId: number, now: number): WorldMatch[] {
-  return popularityOrder(world.mainMatchesOfSport('line', sportId), now).slice(0, TOP_MATCHES)
+  return popularityOrder(world.mainMatchesOfSport('line', sportId).filter((m) => !m.pseudo), now).slice(0, TOP_MATCHES)
 }
 
 export interface Championship {
