@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { format, subDays } from 'date-fns'
+import { FEED_LANGUAGE_CODES } from '../../shared/feed-languages.js'
 import { SPORTS } from '../world/catalog.js'
 
 /**
@@ -26,12 +27,8 @@ export interface FeedKeyConfig {
   allowedDomains: string[]
 }
 
-/** The vendor's own language codes (69, as production lists them: `ua`, `cn`, `br`, `al`, ...). */
-export const VENDOR_LANGUAGES = [
-  'en', 'ru', 'ua', 'de', 'fr', 'es', 'it', 'pt', 'br', 'tr', 'pl', 'cn', 'ja', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'ur', 'id', 'ms', 'th',
-  'vi', 'tl', 'kz', 'uz', 'az', 'hy', 'ge', 'by', 'ro', 'bg', 'sr', 'hr', 'bs', 'mk', 'sl', 'sk', 'cs', 'hu', 'el', 'al', 'lt', 'lv', 'et',
-  'fi', 'sv', 'no', 'da', 'nl', 'is', 'ga', 'mt', 'mn', 'tj', 'kg', 'tm', 'km', 'lo', 'my', 'ne', 'si', 'sw', 'am', 'so', 'ha', 'yo', 'pa',
-]
+/** The vendor's own language codes (69, from its published OpenAPI `LanguageCode` enum). */
+export const VENDOR_LANGUAGES: readonly string[] = FEED_LANGUAGE_CODES
 export const VENDOR_LANGUAGE_SET: ReadonlySet<string> = new Set(VENDOR_LANGUAGES)
 
 const DAY = 24 * 3600 * 1000
