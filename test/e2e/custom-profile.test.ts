@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { addCustomProfile } from './profiles.js'
 
 // An account manager adds a real environment (here: a separately started simulator standing in for
 // the partner's services), stores its credentials, and places with the explicit confirmation.
@@ -14,8 +15,6 @@ let sim: RunningSimulator
 let desk: OpenConsole
 let page: Page
 
-const field = (label: string): Locator =>
-  page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, seed: 11, clockTickMs: 0 })
@@ -31,21 +30,7 @@ afterAll(async () => {
 
 describe('a real (custom) environment in the browser', () => {
   it('adds and selects a profile; the header makes the real environment unmistakable', async () => {
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('profile-add').click()
-    await page.getByTestId('profile-name').locator('input').fill('Partner staging')
-    await page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText('Environment', { exact: true }) }).locator('.n-base-selection').click()
-    await page.locator('.n-base-select-option').filter({ hasText: 'Real services' }).click()
-    await field('Coupon API base URL').fill(sim.couponBaseUrl)
-    await field('Feed API URL').fill(sim.feedApiUrl)
-    await field('CDN URL').fill(sim.cdnUrl)
-    await field('Username').fill('demo2')
-    await page.getByTestId('profile-save').click()
-    const row = page.getByTestId('profiles-card').locator('tr').filter({ hasText: 'Partner staging' })
-    await row.waitFor()
-    await row.getByRole('button', { name: 'Use' }).click()
-    const bar = page.locator('[data-testid="env-badge"][data-env="custom"]')
-    await bar.waitFor()
+    const bar = await addCustomProfile(page, sim, 'Partner staging', 'demo2')
     expect(await bar.textContent()).toContain('Partner staging')
   })
 

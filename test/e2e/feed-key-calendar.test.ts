@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { addCustomProfile } from './profiles.js'
 
 // Issue 15 in the browser: the Line period choice over the match calendar, the Feed key & account
 // card, a match that went live under a new id, the feed key expiry tag and the typed key errors.
@@ -185,8 +186,6 @@ describe('Settings: Feed key & account (Demo)', () => {
   })
 })
 
-const field = (label: string): Locator =>
-  page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
 
 async function storeFeedKey(value: string): Promise<void> {
   const secret = page.getByTestId('secret-feedApiKey')
@@ -197,20 +196,7 @@ async function storeFeedKey(value: string): Promise<void> {
 
 describe("a partner's feed key: expiry tag and typed key errors", () => {
   it('a key expiring in 3 days shows an amber tag in the header and the date in Settings', async () => {
-    await page.getByTestId('nav-settings').click()
-    await page.getByTestId('profile-add').click()
-    await page.getByTestId('profile-name').locator('input').fill('Partner keys')
-    await page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText('Environment', { exact: true }) }).locator('.n-base-selection').click()
-    await page.locator('.n-base-select-option').filter({ hasText: 'Real services' }).click()
-    await field('Coupon API base URL').fill(sim.couponBaseUrl)
-    await field('Feed API URL').fill(sim.feedApiUrl)
-    await field('CDN URL').fill(sim.cdnUrl)
-    await field('Username').fill('demo')
-    await page.getByTestId('profile-save').click()
-    const row = page.getByTestId('profiles-card').locator('tr').filter({ hasText: 'Partner keys' })
-    await row.waitFor()
-    await row.getByRole('button', { name: 'Use' }).click()
-    await page.locator('[data-testid="env-badge"][data-env="custom"]').waitFor()
+    await addCustomProfile(page, sim, 'Partner keys', 'demo')
     await storeFeedKey('desk-key-soon')
 
     await page.getByTestId('nav-line').click()
