@@ -48,6 +48,8 @@ export const en = {
     add: 'Add',
     apply: 'Apply',
     reset: 'Reset',
+    increase: 'Increase',
+    decrease: 'Decrease',
     yes: 'Yes',
     no: 'No',
     none: '—',

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { openConsole, type OpenConsole } from './launch.js'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
 /**
  * Every view, light and dark, with content loaded: axe-core finds no serious or critical violation
- * (WCAG 2.1 A/AA rules). Moderate and minor findings are printed, not failed.
+ * (WCAG 2.1 A/AA rules). Moderate and minor findings are printed, not failed. Each view is also
+ * photographed at two window sizes (test/e2e/__screenshots__/view-*), to check the design by eye.
  */
 let desk: OpenConsole
 let page: Page
@@ -18,6 +19,10 @@ beforeAll(async () => {
 afterAll(() => desk?.close())
 
 const VIEWS = ['line', 'live', 'coupons', 'timeline', 'settings'] as const
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+] as const
 
 async function open(view: (typeof VIEWS)[number]): Promise<void> {
   await page.getByTestId(`nav-${view}`).click()
@@ -37,6 +42,11 @@ describe('accessibility (axe-core) of every view', () => {
         const other = result.violations.filter((v) => !blocking.includes(v))
         if (other.length > 0) console.info(`${view}/${scheme}: ${other.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ')}`)
         const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n  ')}`)
+        for (const size of SIZES) {
+          await page.setViewportSize(size)
+          await page.waitForTimeout(150) // layout after the resize
+          await page.screenshot({ path: `${SHOTS}/view-${view}-${size.width}x${size.height}-${scheme}.png` })
+        }
         expect(report).toEqual([])
       })
     }
