@@ -143,5 +143,5 @@ describe('simulator CLI', () => {
       expect(r.out).toBe('')
       expect(r.err).toMatch(/simulator:/)
     }
-  })
+  }, 90_000) // six tsx start-ups on two cores: seconds each under load
 })
