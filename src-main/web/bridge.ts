@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
@@ -22,6 +23,8 @@ export interface WebBridgeOptions {
   port?: number
   token?: string
   maxMessageBytes?: number
+  /** Where a failure that is not the client's goes (a handler bug, a socket error). Default: stderr. */
+  onError?: (what: string, error: unknown) => void
 }
 
 export interface WebBridge {
@@ -52,17 +55,59 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/**
+ * The request target as a decoded path, or null when it is not a well-formed origin-form target
+ * (`/path?query`): absolute or authority forms, `//host…` (which a URL parser would read as another
+ * host, port included), bad percent-encoding, NUL or other control characters.
+ */
+export function targetOf(rawTarget: string | undefined): { pathname: string; searchParams: URLSearchParams } | null {
+  const target = rawTarget ?? ''
+  if (!target.startsWith('/') || target.startsWith('//') || target.length > 8192) return null
+  try {
+    const url = new URL(`http://127.0.0.1${target}`)
+    const pathname = decodeURIComponent(url.pathname)
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(pathname)) return null
+    return { pathname, searchParams: url.searchParams }
+  } catch {
+    return null
+  }
+}
+
+function refuseSocket(socket: Duplex, status: 400 | 403): void {
+  const text = status === 400 ? 'Bad Request' : 'Forbidden'
+  if (socket.destroyed) return
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  else socket.destroy()
+}
+
 export async function startWebBridge(options: WebBridgeOptions): Promise<WebBridge> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   const root = normalize(options.staticDir)
   let origin = ''
+  const report = options.onError ?? ((what: string, error: unknown) => process.stderr.write(`web bridge: ${what}: ${error instanceof Error ? error.message : String(error)}\n`))
 
-  const server: Server = createServer(async (req, res) => {
+  // Every handler is wrapped: nothing a client sends may end the process.
+  const server: Server = createServer((req, res) => {
+    serveStatic(req, res).catch((error: unknown) => {
+      report('request failed', error)
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request')
+      else res.destroy()
+    })
+  })
+  server.on('clientError', (_error, socket) => refuseSocket(socket, 400))
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end()
       return
     }
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', origin || 'http://x').pathname)
+    const target = targetOf(req.url)
+    if (!target) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request')
+      return
+    }
+    const { pathname } = target
     const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname))
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end()
@@ -71,47 +116,74 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     try {
       const info = await stat(file)
       if (!info.isFile()) throw new Error('not a file')
+      const content = req.method === 'HEAD' ? undefined : await readFile(file)
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
       })
-      res.end(req.method === 'HEAD' ? undefined : await readFile(file))
+      res.end(content)
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
     }
-  })
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 1024 * 1024 })
-  server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    const url = new URL(req.url ?? '/', origin)
-    const offered = url.searchParams.get('token') ?? ''
-    if (url.pathname !== '/desk' || req.headers.origin !== origin || !sameToken(offered, token)) {
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
-      socket.destroy()
-      return
+  wss.on('error', (error) => report('websocket server error', error))
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy())
+    try {
+      const target = targetOf(req.url)
+      if (!target) return refuseSocket(socket, 400)
+      const offered = target.searchParams.get('token') ?? ''
+      if (target.pathname !== '/desk' || req.headers.origin !== origin || !sameToken(offered, token)) return refuseSocket(socket, 403)
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    } catch (error) {
+      report('upgrade failed', error)
+      refuseSocket(socket, 400)
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
   })
 
+  const send = (ws: WebSocket, message: unknown) => {
+    if (ws.readyState !== ws.OPEN) return
+    let text: string
+    try {
+      text = JSON.stringify(message)
+    } catch (error) {
+      report('unserialisable message', error)
+      const id = (message as { id?: unknown }).id ?? null
+      text = JSON.stringify({ id, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.' } })
+    }
+    ws.send(text)
+  }
+
+  const BAD_MESSAGE = { ok: false, code: 'bad_message', message: 'Malformed JSON message' } as const
+
+  async function onMessage(ws: WebSocket, data: unknown): Promise<void> {
+    let message: unknown
+    try {
+      message = JSON.parse(String(data))
+    } catch {
+      return send(ws, { id: null, result: BAD_MESSAGE })
+    }
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return send(ws, { id: null, result: BAD_MESSAGE })
+    const m = message as { id?: unknown; channel?: unknown; payload?: unknown }
+    const id = typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null
+    const channel = typeof m.channel === 'string' ? m.channel : ''
+    send(ws, { id, result: await options.dispatch(channel, m.payload) })
+  }
+
   wss.on('connection', (ws: WebSocket) => {
-    const unsubscribe = options.subscribe((event) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event }))
-    })
+    const unsubscribe = options.subscribe((event) => send(ws, { event }))
     ws.on('close', unsubscribe)
-    ws.on('message', async (data) => {
-      let message: { id?: unknown; channel?: unknown; payload?: unknown }
-      try {
-        message = JSON.parse(data.toString())
-      } catch {
-        ws.send(JSON.stringify({ id: null, result: { ok: false, code: 'bad_message', message: 'Malformed JSON message' } }))
-        return
-      }
-      const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null
-      const channel = typeof message.channel === 'string' ? message.channel : ''
-      const result = await options.dispatch(channel, message.payload)
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
+    // Without a listener a malformed frame would be an uncaught 'error' event.
+    ws.on('error', () => ws.terminate())
+    ws.on('message', (data) => {
+      onMessage(ws, data).catch((error: unknown) => {
+        report('message failed', error)
+        send(ws, { id: null, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.' } })
+      })
     })
   })
 

@@ -44,7 +44,10 @@ const bridge = await startWebBridge({
   port: Number(values.port),
   dispatch: createDispatcher(core.handlers, { onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }),
   subscribe: hub.subscribe,
+  onError: (what, error) => logger.error(`web bridge: ${what}`, { error }),
 })
+// A stray rejection is logged, not fatal: a request from a browser tab must never end the console.
+process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }))
 process.stdout.write(`Partner Desk web console: ${bridge.url}\n`)
 
 let closing = false
