@@ -23,6 +23,10 @@ interface Held {
   token: string
   username: string
   expiresAt: number | null
+  /** The service answered a call made with this token with anything but "unauthorized". */
+  accepted: boolean
+  /** Calls with this token still waiting for their answer. */
+  pending: Set<Promise<unknown>>
 }
 
 export function maskToken(token: string): string {
@@ -72,7 +76,7 @@ export function createSession(options: SessionOptions) {
       } catch {
         expiresAt = null // opaque token: fine, the service decides
       }
-      const next: Held = { token: parsed.data.token, username: parsed.data.username ?? creds.username, expiresAt }
+      const next: Held = { token: parsed.data.token, username: parsed.data.username ?? creds.username, expiresAt, accepted: false, pending: new Set() }
       held = next
       generation++
       setAccountState('ok')
@@ -100,10 +104,28 @@ export function createSession(options: SessionOptions) {
     return inFlight
   }
 
+  /** One call with `h`'s token; any answer but "unauthorized" proves the token. */
+  async function using<T>(h: Held, call: (token: string) => Promise<T>): Promise<T> {
+    const p = call(h.token)
+    h.pending.add(p)
+    try {
+      const result = await p
+      h.accepted = true
+      return result
+    } catch (error) {
+      if (!isUnauthorized(error)) h.accepted = true
+      throw error
+    } finally {
+      h.pending.delete(p)
+    }
+  }
+
   /**
    * Runs `call` with a token. On `unauthorized`: if the token was already replaced, retry with the
-   * new one; otherwise one shared re-login and one retry. A token obtained during this very call
-   * that is refused stops with `auth_failed` (no loop).
+   * new one; otherwise one shared re-login and one retry. Only a token obtained for this very call
+   * and refused at once (no call has been answered with it, also after waiting for the calls still
+   * in flight with it, e.g. other chunks of one read) stops with `auth_failed`; a token the service
+   * had accepted and refuses later (revoked mid-read) gets one re-login and a retry.
    */
   async function withToken<T>(call: (token: string) => Promise<T>, path: string): Promise<T> {
     let fresh = false
@@ -114,16 +136,19 @@ export function createSession(options: SessionOptions) {
       fresh = true
     }
     try {
-      return await call(current.token)
+      return await using(current, call)
     } catch (error) {
       if (!isUnauthorized(error)) throw error
-      if (fresh) throw refuse(current, path, error)
+      if (fresh) {
+        while (!current.accepted && current.pending.size > 0) await Promise.allSettled([...current.pending])
+        if (!current.accepted) throw refuse(current, path, error)
+      }
     }
     let next: Held
     if (held && held.token !== current.token) next = held
     else next = await login()
     try {
-      return await call(next.token)
+      return await using(next, call)
     } catch (error) {
       if (isUnauthorized(error)) throw refuse(next, path, error)
       throw error
