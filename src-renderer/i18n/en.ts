@@ -256,6 +256,8 @@ export const en = {
     secretSave: 'Store',
     secretClear: 'Forget',
     secretSaved: '{kind} stored',
+    secretAgain: 'enter again',
+    secretsMoved: 'The service address moved to another host, so these secrets were forgotten (they are only ever sent to the host they were entered for). Enter them again: {kinds}.',
     about: 'About',
     field: {
       name: 'Name',

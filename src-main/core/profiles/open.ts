@@ -4,13 +4,13 @@
  *   <dataDir>/vault.json     encrypted secrets per profile
  *   <dataDir>/vault.key      the AES-256-GCM key (0600); see vault/cipher.ts for what it protects
  */
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Clock } from '../shared/clock.js'
 import type { Redactor } from '../shared/redact.js'
 import { createNodeCipher, type SecretCipher } from '../vault/cipher.js'
 import { createSecretVault, type SecretVault } from '../vault/vault.js'
 import { createProfileService, type ProfileService } from './service.js'
+import { ensurePrivateDir } from './private-files.js'
 import { createConfStorage, type ProfileStorage } from './storage.js'
 
 export interface NodeProfileStore {
@@ -31,7 +31,7 @@ export interface OpenProfileStoreOptions {
 }
 
 export function openProfileStore(options: OpenProfileStoreOptions): NodeProfileStore {
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+  ensurePrivateDir(options.dataDir)
   const cipher = options.cipher ?? createNodeCipher({ keyFile: join(options.dataDir, 'vault.key') })
   const profileStorage = createConfStorage({ cwd: options.dataDir, name: 'profiles' })
   const vaultStorage = createConfStorage({ cwd: options.dataDir, name: 'vault' })

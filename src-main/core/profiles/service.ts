@@ -7,11 +7,30 @@ import type { ProfileDto, SecretKind } from '../../../src-preload/contract.js'
 import type { Clock } from '../shared/clock.js'
 import { systemClock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
-import { SECRET_KINDS, type SecretVault, type VaultKind } from '../vault/vault.js'
+import { SECRET_KINDS, VAULT_KINDS, type SecretVault, type VaultKind } from '../vault/vault.js'
 import { DEMO_PROFILE_ID, DEMO_SECRETS, demoProfile, profileSchema, validateProfileInput, type Profile, type ProfileInput } from './schema.js'
 import type { ProfileStorage } from './storage.js'
 
 export const PROFILES_KEY = 'profiles'
+
+/** What a demo profile's empty URLs stand for: the embedded simulator. */
+const EMBEDDED_ORIGIN = 'embedded:'
+
+/**
+ * The origin a secret of `kind` is sent to (or, for the callback secret, comes from): the coupon
+ * service for the password, its token and the callback signing secret; the feed for its key.
+ */
+export function secretOrigin(profile: Pick<Profile, 'couponBaseUrl' | 'feedApiUrl'>, kind: VaultKind): string {
+  const url = kind === 'feedApiKey' ? profile.feedApiUrl : profile.couponBaseUrl
+  if (url === '') return EMBEDDED_ORIGIN
+  try {
+    return new URL(url).origin
+  } catch {
+    return `invalid:${url}`
+  }
+}
+
+const originsOf = (profile: Profile) => Object.fromEntries(VAULT_KINDS.map((kind) => [kind, secretOrigin(profile, kind)])) as Record<VaultKind, string>
 export const ACTIVE_KEY = 'activeProfileId'
 
 export interface ProfileService {
@@ -23,7 +42,10 @@ export interface ProfileService {
   /** By id, or by name (case-insensitive); undefined when neither matches. */
   find(nameOrId: string): Profile | undefined
   select(id: string): Profile
-  /** Creates (no id) or replaces (existing id). Validates; names are unique (case-insensitive). */
+  /**
+   * Creates (no id) or replaces (existing id). Validates; names are unique (case-insensitive).
+   * A secret whose service moves to another origin is forgotten (it must be entered again).
+   */
   save(input: ProfileInput): Profile
   /** Refuses to remove the last profile; removing the active one selects Demo (or the first left). */
   remove(id: string): { activeId: string }
@@ -108,14 +130,15 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
 
   const secret = (id: string, kind: VaultKind): string | null => {
     const profile = getFrom(ensure(), id)
-    const stored = vault.get(id, kind)
+    // Only a value entered for the profile's current origin is handed out.
+    const stored = vault.get(id, kind, secretOrigin(profile, kind))
     if (stored !== null) return stored
     if (profile.environment === 'demo' && kind !== 'jwt') return DEMO_SECRETS[kind]
     return null
   }
 
   const toDto = (profile: Profile): ProfileDto => {
-    const status = vault.status(profile.id)
+    const status = vault.status(profile.id, originsOf(profile))
     const demo = profile.environment === 'demo'
     const secrets = Object.fromEntries(SECRET_KINDS.map((kind) => [kind, status[kind] || demo])) as Record<SecretKind, boolean>
     const { createdAt: _createdAt, ...rest } = profile
@@ -153,6 +176,9 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
       const profile: Profile = profileSchema.parse({ ...fields, id: existing?.id ?? newId(), createdAt: existing?.createdAt ?? clock.now() })
       loaded.profiles = existing ? loaded.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...loaded.profiles, profile]
       write(loaded)
+      if (existing) {
+        for (const kind of VAULT_KINDS) if (secretOrigin(existing, kind) !== secretOrigin(profile, kind)) vault.clear(profile.id, kind)
+      }
       return profile
     },
     remove(id) {
@@ -169,7 +195,7 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
     setSecret(id, kind, value) {
       const profile = getFrom(ensure(), id)
       if (!(SECRET_KINDS as readonly string[]).includes(kind)) throw new DeskError('validation', `Unknown secret kind: ${kind}`)
-      vault.set(id, kind, value)
+      vault.set(id, kind, value, secretOrigin(profile, kind))
       // A new password invalidates any cached token.
       if (kind === 'password') vault.clear(id, 'jwt')
       return profile

@@ -4,6 +4,7 @@
  * Keys are plain top-level names (`profiles`, `activeProfileId`, `secrets`), never dotted paths.
  */
 import Conf from 'conf'
+import { ensurePrivateDir, tightenPrivateFile } from './private-files.js'
 
 export interface ProfileStorage {
   get(key: string): unknown
@@ -22,6 +23,7 @@ export interface ConfStorageOptions {
 
 /** A conf-compatible JSON file, written 0600, keys never treated as dotted paths. */
 export function createConfStorage(options: ConfStorageOptions): ProfileStorage {
+  ensurePrivateDir(options.cwd)
   const conf = new Conf<Record<string, unknown>>({
     cwd: options.cwd,
     configName: options.name ?? 'profiles',
@@ -30,6 +32,8 @@ export function createConfStorage(options: ConfStorageOptions): ProfileStorage {
     clearInvalidConfig: false,
     watch: false,
   })
+  // A file written by an older version (or copied) may be wider than the mode conf creates with.
+  tightenPrivateFile(conf.path)
   return {
     path: conf.path,
     get: (key) => conf.get(key),

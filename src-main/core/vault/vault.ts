@@ -20,20 +20,26 @@ interface StoredSecret {
   backend: string
   blob: string
   updatedAt: number
+  /** The origin the secret was entered for; a secret is only handed out for that origin. */
+  origin?: string
 }
 type StoredSecrets = Record<string, Partial<Record<VaultKind, StoredSecret>>>
 
 export interface SecretVault {
   readonly backend: string
   readonly secure: boolean
-  set(profileId: string, kind: VaultKind, value: string): void
-  /** The plain value, or null when not set. Throws `vault_decrypt` when the stored blob cannot be read. */
-  get(profileId: string, kind: VaultKind): string | null
+  /** `origin`: the service origin the value was entered for (it is only handed out for that origin). */
+  set(profileId: string, kind: VaultKind, value: string, origin?: string): void
+  /**
+   * The plain value, or null when not set or (with `origin`) when it was entered for another origin.
+   * Throws `vault_decrypt` when the stored blob cannot be read.
+   */
+  get(profileId: string, kind: VaultKind, origin?: string): string | null
   /** Clears one kind, or every secret of the profile when `kind` is omitted. */
   clear(profileId: string, kind?: VaultKind): void
-  has(profileId: string, kind: VaultKind): boolean
-  /** Which kinds are stored; never the values. */
-  status(profileId: string): Record<VaultKind, boolean>
+  has(profileId: string, kind: VaultKind, origin?: string): boolean
+  /** Which kinds are stored (with `origins`: stored for that kind's origin); never the values. */
+  status(profileId: string, origins?: Partial<Record<VaultKind, string>>): Record<VaultKind, boolean>
   /** True when the secret is held in memory only (the cipher refused to encrypt, e.g. no OS keyring). */
   isSessionOnly(profileId: string, kind: VaultKind): boolean
 }
@@ -75,8 +81,16 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
    * Secrets the cipher would not encrypt (an insecure backend that refuses): kept in memory for
    * this process only, never written in clear.
    */
-  const session = new Map<string, string>()
+  const session = new Map<string, { value: string; origin?: string }>()
+  /** Entries stored before origins were recorded (no `origin`) are accepted for any origin. */
+  const bound = (entryOrigin: string | undefined, wanted: string | undefined) => wanted === undefined || entryOrigin === undefined || entryOrigin === wanted
   const sessionKey = (profileId: string, kind: VaultKind) => `${profileId}\u0000${kind}`
+  const isHeld = (all: StoredSecrets, profileId: string, kind: VaultKind, origin: string | undefined): boolean => {
+    const held = session.get(sessionKey(profileId, kind))
+    if (held !== undefined) return bound(held.origin, origin)
+    const entry = entryOf(all, profileId, kind)
+    return entry !== undefined && bound(entry.origin, origin)
+  }
   const removeStored = (profileId: string, kind?: VaultKind): void => {
     const all = load()
     if (!Object.prototype.hasOwnProperty.call(all, profileId)) return
@@ -94,7 +108,7 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
   return {
     backend: cipher.backend,
     secure: cipher.secure,
-    set(profileId, kind, value) {
+    set(profileId, kind, value, origin) {
       assertProfileId(profileId)
       assertKind(kind)
       if (typeof value !== 'string' || value.length === 0) throw new DeskError('validation', 'A secret cannot be empty')
@@ -104,7 +118,7 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
       try {
         blob = cipher.encrypt(value)
       } catch (error) {
-        session.set(sessionKey(profileId, kind), value)
+        session.set(sessionKey(profileId, kind), { value, origin })
         removeStored(profileId, kind)
         options.onSessionOnly?.(profileId, kind, error)
         return
@@ -112,16 +126,16 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
       session.delete(sessionKey(profileId, kind))
       const all = load()
       const profileSecrets = { ...(all[profileId] ?? {}) }
-      profileSecrets[kind] = { backend: cipher.backend, blob, updatedAt: now() }
+      profileSecrets[kind] = { backend: cipher.backend, blob, updatedAt: now(), ...(origin === undefined ? {} : { origin }) }
       storage.set(key, { ...all, [profileId]: profileSecrets })
       // A replaced value stays registered: it may still sit in requests or lines in flight.
     },
-    get(profileId, kind) {
+    get(profileId, kind, origin) {
       assertKind(kind)
       const held = session.get(sessionKey(profileId, kind))
-      if (held !== undefined) return held
+      if (held !== undefined) return bound(held.origin, origin) ? held.value : null
       const entry = entryOf(load(), profileId, kind)
-      if (!entry) return null
+      if (!entry || !bound(entry.origin, origin)) return null
       if (entry.backend !== cipher.backend) {
         throw new DeskError('vault_decrypt', `Secret "${kind}" was stored with "${entry.backend}" and cannot be read with "${cipher.backend}"; enter it again`)
       }
@@ -134,16 +148,13 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
       for (const k of kind === undefined ? VAULT_KINDS : [kind]) session.delete(sessionKey(profileId, k))
       removeStored(profileId, kind)
     },
-    has(profileId, kind) {
+    has(profileId, kind, origin) {
       assertKind(kind)
-      return session.has(sessionKey(profileId, kind)) || entryOf(load(), profileId, kind) !== undefined
+      return isHeld(load(), profileId, kind, origin)
     },
-    status(profileId) {
+    status(profileId, origins = {}) {
       const all = load()
-      return Object.fromEntries(VAULT_KINDS.map((kind) => [kind, session.has(sessionKey(profileId, kind)) || entryOf(all, profileId, kind) !== undefined])) as Record<
-        VaultKind,
-        boolean
-      >
+      return Object.fromEntries(VAULT_KINDS.map((kind) => [kind, isHeld(all, profileId, kind, origins[kind])])) as Record<VaultKind, boolean>
     },
     isSessionOnly: (profileId, kind) => session.has(sessionKey(profileId, kind)),
   }
