@@ -104,10 +104,14 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     return report
   }
 
-  function schedule(): void {
+  // Each start() begins a new loop generation; a pass still running from an earlier generation
+  // (stop+start while it awaited a read) ends its loop instead of scheduling a second one.
+  let generation = 0
+
+  function schedule(gen: number): void {
     timer = setTimeout(async () => {
       await runOnce()
-      if (timer) schedule()
+      if (timer && gen === generation) schedule(gen)
     }, intervalMs)
     timer.unref?.()
   }
@@ -116,11 +120,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     runOnce,
     start() {
       if (timer) return
-      schedule()
+      schedule(++generation)
     },
     stop() {
       if (timer) clearTimeout(timer)
       timer = null
+      generation += 1
     },
     get running() {
       return running

@@ -1,6 +1,7 @@
 import { createAttemptLog, type AttemptLog } from './attempts.js'
 import { systemClock, type Clock } from '../shared/clock.js'
-import { DeskError } from '../shared/errors.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
+import type { Logger } from '../shared/log.js'
 import { openDatabase, type Db } from './db.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type CouponState, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
@@ -18,6 +19,10 @@ export interface TimelineStoreOptions {
   lostBetStatuses?: number[]
   /** Rejected (forged) delivery rows kept for the inspector; older ones are pruned. Default 1000. */
   maxRejectedRows?: number
+  /** Where a failing subscriber is reported (storage goes on regardless). */
+  logger?: Logger
+  /** Called for every subscriber failure, after logging (the desk surfaces it to the operator). */
+  onSubscriberError?: (error: Error, entry: TimelineEntry) => void
 }
 
 export interface CouponHistory {
@@ -106,8 +111,15 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       for (const listener of listeners) {
         try {
           listener(entry)
-        } catch {
-          // a subscriber's failure must not undo or block storage
+        } catch (error) {
+          // A subscriber's failure must not undo or block storage, but it is never silent.
+          const e = error instanceof Error ? error : toDeskError(error)
+          options.logger?.error('timeline subscriber failed', { kind: entry.kind, couponCode: entry.couponCode, message: e.message })
+          try {
+            options.onSubscriberError?.(e, entry)
+          } catch {
+            // the reporter itself failed: the log line above is all that is left
+          }
         }
       }
     }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
 import { createManualClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
 import { createReconciler, type CouponReader } from '../../../src-main/core/timeline/reconcile.js'
@@ -95,5 +95,21 @@ describe('reconciler', () => {
     const reader = fakeReader({ settled: [{ ...coupon('000000000302', 4, [bet('1', 2)]), amount: 3, real_win: 0 }], byId: {} })
     await createReconciler({ store, reader, clock }).runOnce()
     expect(seen).toEqual(['discovered_by_polling:000000000302'])
+  })
+
+  it('stop then start while a pass awaits a read leaves one loop, and stop ends it (no orphan timer)', async () => {
+    const reader = fakeReader({ settled: [], byId: {} })
+    const release = reader.hold()
+    const rec = createReconciler({ store, reader, clock, intervalMs: 150 })
+    rec.start()
+    await vi.waitFor(() => expect(reader.calls).toHaveLength(1), { timeout: 5000, interval: 10 })
+    rec.stop()
+    rec.start()
+    release()
+    await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setImmediate(r))
+    rec.stop()
+    await new Promise((r) => setTimeout(r, 500))
+    expect(reader.calls).toHaveLength(1)
   })
 })

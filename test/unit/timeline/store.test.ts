@@ -5,6 +5,7 @@ import { createManualClock, type ManualClock } from '../../../src-main/core/shar
 import { MIGRATIONS } from '../../../src-main/core/timeline/db.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
+import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { batch, bet, coupon, tempDir } from '../../integration/callbacks/helpers.js'
 
 const kinds = (entries: TimelineEntry[]) => entries.map((e) => e.kind)
@@ -207,5 +208,26 @@ describe('timeline store', () => {
     expect(store.deliveries().items).toEqual([])
     store.close()
     expect(() => store.applyBatch(batch('x-2', []), meta)).toThrow(/closed/)
+  })
+
+  it('a failing subscriber is logged and reported, and storage and other subscribers go on', () => {
+    const sink = createMemorySink()
+    const reported: string[] = []
+    const own = openTimelineStore(join(tmp.dir, 'subs.sqlite'), {
+      clock,
+      logger: createLogger({ sink, level: 'debug' }),
+      onSubscriberError: (error, entry) => reported.push(`${entry.kind}:${error.message}`),
+    })
+    const seen: string[] = []
+    own.onEntry(() => {
+      throw new Error('renderer push broke')
+    })
+    own.onEntry((e) => seen.push(e.kind))
+    own.applyBatch(batch('s-1', [coupon('000000000077', 4, [bet('1', 2)], { real_win: 0 })]), meta)
+    expect(seen).toEqual(['settled'])
+    expect(reported).toEqual(['settled:renderer push broke'])
+    expect(sink.lines.join('\n')).toMatch(/timeline subscriber failed.*renderer push broke/)
+    expect(own.query().items).toHaveLength(1)
+    own.close()
   })
 })

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
+import { openProfileStore } from '../../profiles/open.js'
+import { DeskError } from '../../shared/errors.js'
 import { openTimelineStore } from '../../timeline/store.js'
-import { resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
+import { profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
 import { formatTime, table } from '../output.js'
 import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../../timeline/types.js'
 
 interface TimelineFlags {
   dataDir?: string
+  profile?: string
   json?: boolean
   coupon?: string
   kind?: TimelineKind
@@ -24,9 +28,25 @@ function parseKind(value: string): TimelineKind {
   return value as TimelineKind
 }
 
+/**
+ * The history file `desk timeline` reads: the profile's own database, the one the console writes
+ * (`--profile`, else the active profile). Only when no profile was named and the active one has no
+ * history yet, the data-dir database `desk listen` writes (`<dataDir>/timeline.sqlite`).
+ */
+export function timelineFileFor(dataDir: string, profile?: string): string {
+  const haveProfiles = existsSync(join(dataDir, 'profiles.json'))
+  if (profile || haveProfiles) {
+    const profiles = openProfileStore({ dataDir }).profiles
+    const found = profile ? profiles.find(profile) : profiles.active()
+    if (!found) throw new DeskError('profile_not_found', `No profile named or with id "${profile}" (see \`desk profiles\`)`)
+    const file = profileTimelineFile(dataDir, found.id)
+    if (profile || existsSync(file)) return file
+  }
+  return timelineDbFile(dataDir)
+}
+
 /** All entries matching the filters, oldest first (pages through the store). */
-export function readTimeline(dataDir: string, filters: { coupon?: string; kind?: TimelineKind; limit?: number } = {}): TimelineEntry[] {
-  const file = timelineDbFile(dataDir)
+export function readTimeline(file: string, filters: { coupon?: string; kind?: TimelineKind; limit?: number } = {}): TimelineEntry[] {
   if (!existsSync(file)) return []
   const store = openTimelineStore(file)
   try {
@@ -48,7 +68,7 @@ export function readTimeline(dataDir: string, filters: { coupon?: string; kind?:
 export function registerTimelineCommand(program: Command): void {
   program
     .command('timeline')
-    .description('print the settlement timeline of a data directory')
+    .description("print the settlement timeline of a profile (--profile, else the active one)")
     .option('--data-dir <dir>', 'directory of the history database')
     .option('--json', 'print one JSON array')
     .option('--coupon <code>', 'only this coupon')
@@ -56,7 +76,7 @@ export function registerTimelineCommand(program: Command): void {
     .option('--limit <n>', 'at most n entries', parseLimit)
     .action((_flags: TimelineFlags, command: Command) => {
       const flags = command.optsWithGlobals() as TimelineFlags
-      const entries = readTimeline(resolveDataDir(flags.dataDir), { coupon: flags.coupon, kind: flags.kind, limit: flags.limit })
+      const entries = readTimeline(timelineFileFor(resolveDataDir(flags.dataDir), flags.profile), { coupon: flags.coupon, kind: flags.kind, limit: flags.limit })
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(entries)}\n`)
         return
