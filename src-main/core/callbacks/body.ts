@@ -2,21 +2,37 @@ import type { IncomingMessage } from 'node:http'
 
 export type BodyResult =
   | { ok: true; body: Buffer }
-  | { ok: false; reason: 'too_large' | 'timeout' | 'aborted' }
+  | { ok: false; reason: 'too_large' | 'too_slow' | 'aborted'; received: number }
+
+export interface BodyLimits {
+  maxBytes: number
+  /** Average bytes per second the body must keep up once `graceMs` has passed. */
+  minBytesPerSecond: number
+  /** Time before the average rate is checked (ms). */
+  graceMs: number
+  /** Longest pause between two chunks (ms). */
+  idleMs: number
+  /** How often the rate is checked (ms). */
+  checkEveryMs?: number
+}
 
 /**
  * Reads a request body up to `maxBytes`, giving up as soon as the limit is passed (the rest is never
- * buffered) or when the whole body has not arrived within `timeoutMs` (slow-body clients).
+ * buffered). There is no deadline for the whole body: a slow but steady sender is read to the end;
+ * only a body whose average rate falls below `minBytesPerSecond` after `graceMs`, or that pauses
+ * longer than `idleMs`, is given up (`too_slow`: slowloris protection).
  */
-export function readLimitedBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<BodyResult> {
+export function readLimitedBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
+    const started = Date.now()
+    let lastChunk = started
     let size = 0
     let done = false
     const finish = (result: BodyResult) => {
       if (done) return
       done = true
-      clearTimeout(timer)
+      clearInterval(timer)
       req.off('data', onData)
       req.off('end', onEnd)
       req.off('error', onAbort)
@@ -26,12 +42,19 @@ export function readLimitedBody(req: IncomingMessage, maxBytes: number, timeoutM
     }
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size > maxBytes) return finish({ ok: false, reason: 'too_large' })
+      lastChunk = Date.now()
+      if (size > limits.maxBytes) return finish({ ok: false, reason: 'too_large', received: size })
       chunks.push(chunk)
     }
     const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) })
-    const onAbort = () => finish({ ok: false, reason: 'aborted' })
-    const timer = setTimeout(() => finish({ ok: false, reason: 'timeout' }), timeoutMs)
+    const onAbort = () => finish({ ok: false, reason: 'aborted', received: size })
+    const check = () => {
+      const now = Date.now()
+      const elapsed = now - started
+      const tooSlow = elapsed > limits.graceMs && size < (limits.minBytesPerSecond * elapsed) / 1000
+      if (tooSlow || now - lastChunk > limits.idleMs) finish({ ok: false, reason: 'too_slow', received: size })
+    }
+    const timer = setInterval(check, limits.checkEveryMs ?? Math.max(50, Math.min(500, Math.floor(limits.idleMs / 4))))
     timer.unref?.()
     req.on('data', onData)
     req.on('end', onEnd)

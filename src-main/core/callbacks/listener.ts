@@ -1,8 +1,9 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { systemClock, type Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
+import { nullLogger, type Logger } from '../shared/log.js'
 import type { TimelineStore } from '../timeline/store.js'
 import type { DeliveryVerdict } from '../timeline/types.js'
 import { readLimitedBody } from './body.js'
@@ -17,12 +18,21 @@ export interface CallbackListenerOptions {
   secret: string | Buffer
   store: Pick<TimelineStore, 'applyBatch' | 'recordRejected'>
   tls?: { cert: string | Buffer; key: string | Buffer }
+  /** Largest body read (bytes). Default DEFAULT_MAX_BODY_BYTES (16 MiB). */
   maxBodyBytes?: number
+  /** Open connections served at once; the next ones get a retried 503. Default 32. */
+  maxConnections?: number
   clock?: Clock
+  /** Where storage, handler and refusal problems are reported (never a payload or the secret). */
+  log?: Logger
   /** Time allowed for the request headers (ms). Default 5000. */
   headersTimeoutMs?: number
-  /** Time allowed for the whole body once headers are in (ms). Default 10000. */
-  bodyTimeoutMs?: number
+  /** Slowloris protection: average body rate required after `bodyGraceMs`. Default 4096 B/s. */
+  minBodyBytesPerSecond?: number
+  /** Default 10 000 ms. */
+  bodyGraceMs?: number
+  /** Longest pause inside a body (ms). Default 10 000. */
+  bodyIdleMs?: number
   /** Keep an inspector row (no payload) for rejected deliveries. Default true. */
   recordRejected?: boolean
   /** Observability hook: one call per answered delivery (never carries payload or secret). */
@@ -46,6 +56,16 @@ export interface CallbackListener {
 }
 
 const MIB = 1024 * 1024
+/**
+ * Worst case of the spec (100 coupons x 15 bets, every text field long and Cyrillic, \u-escaped) is
+ * about 2.3 MB (see the listener-limits test); 16 MiB leaves a margin of about seven.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 16 * MIB
+export const MIN_BODY_LIMIT_BYTES = 64 * 1024
+export const MAX_BODY_LIMIT_BYTES = 256 * MIB
+export const DEFAULT_MAX_CONNECTIONS = 32
+/** Temporary refusals (the sender retries 500/502/503/504 after 1, 5, 15, 60 min; every 4xx is final). */
+const RETRY_AFTER = { 'retry-after': '60', connection: 'close' }
 
 function reply(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return
@@ -54,35 +74,52 @@ function reply(res: ServerResponse, status: number, body: unknown, extra: Record
   res.end(text)
 }
 
+function rawAnswer(status: string, error: string, extra = ''): string {
+  const text = JSON.stringify({ success: false, error })
+  return `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\n${extra}connection: close\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`
+}
+
 export function createCallbackListener(options: CallbackListenerOptions): CallbackListener {
   const host = options.host ?? '127.0.0.1'
   const path = options.path ?? '/callbacks'
-  const maxBodyBytes = options.maxBodyBytes ?? MIB
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const clock = options.clock ?? systemClock
+  const log = options.log ?? nullLogger
   const headersTimeout = options.headersTimeoutMs ?? 5000
-  const bodyTimeout = options.bodyTimeoutMs ?? 10_000
+  const bodyLimits = {
+    maxBytes: maxBodyBytes,
+    minBytesPerSecond: options.minBodyBytesPerSecond ?? 4096,
+    graceMs: options.bodyGraceMs ?? 10_000,
+    idleMs: options.bodyIdleMs ?? 10_000,
+  }
   const keepRejected = options.recordRejected ?? true
   const { store, secret } = options
   let server: Server | null = null
   let url: string | null = null
+  const sockets = new Set<Socket>()
+  const refused = new WeakSet<Socket>()
+  let refusedSinceLog = 0
+  let lastRefusalLog = 0
 
   const notify = (event: DeliveryEvent) => {
     try {
       options.onDelivery?.(event)
-    } catch {
-      // observers never affect the answer
+    } catch (error) {
+      log.warn('callback delivery observer failed', { error: (error as Error)?.message })
     }
   }
 
-  function reject(res: ServerResponse, status: number, reason: string, rawSize: number, verdict: DeliveryVerdict, close = false): void {
+  function reject(res: ServerResponse, status: number, reason: string, rawSize: number, verdict: DeliveryVerdict, extra: Record<string, string> = {}): void {
     if (keepRejected) {
       try {
         store.recordRejected({ receivedAt: clock.now(), rawSize, answerStatus: status, verdict, note: reason })
-      } catch {
-        // the inspector row is best effort; the answer does not depend on it
+      } catch (error) {
+        // The answer does not depend on the inspector row, but the operator must learn it is missing.
+        log.error('callback inspector row not stored', { reason, status, error: (error as Error)?.message })
       }
     }
-    reply(res, status, { success: false, error: reason }, close ? { connection: 'close' } : {})
+    reply(res, status, { success: false, error: reason }, extra)
     notify({ status, reason, batchId: null, processed: null, duplicate: false })
   }
 
@@ -98,16 +135,23 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       req.resume()
       return
     }
-    const declared = Number(req.headers['content-length'])
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
-      reject(res, 413, 'body_too_large', declared, 'unchecked', true)
-      return
+    const tooLarge = (size: number) => {
+      // Not a 413: the sender treats every 4xx as final and the settlement would be lost. A 503 is
+      // retried after 1, 5, 15 and 60 minutes, time for the operator to raise the limit.
+      log.error('callback body over the listener limit: answered 503 so the sender retries; raise the body limit (profile listener setting or desk listen --max-body)', {
+        size,
+        maxBodyBytes,
+      })
+      reject(res, 503, 'body_too_large', size, 'too_large', RETRY_AFTER)
     }
-    const read = await readLimitedBody(req, maxBodyBytes, bodyTimeout)
+    const declared = Number(req.headers['content-length'])
+    if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(declared)
+    const read = await readLimitedBody(req, bodyLimits)
     if (!read.ok) {
       if (read.reason === 'aborted') return
-      if (read.reason === 'too_large') reject(res, 413, 'body_too_large', maxBodyBytes + 1, 'unchecked', true)
-      else reject(res, 408, 'body_timeout', 0, 'unchecked', true)
+      if (read.reason === 'too_large') return tooLarge(read.received)
+      log.warn('callback body too slow: answered 503 (retried by the sender)', { received: read.received, minBytesPerSecond: bodyLimits.minBytesPerSecond })
+      reject(res, 503, 'body_too_slow', read.received, 'too_slow', RETRY_AFTER)
       return
     }
     const body = read.body
@@ -130,15 +174,36 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       return
     }
     const batch = parsed.data
+    let result: { processed: number; duplicate: boolean }
     try {
-      const result = store.applyBatch(batch, { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
-      reply(res, 200, { success: true, processed: result.processed })
-      notify({ status: 200, reason: result.duplicate ? 'duplicate' : 'applied', batchId: batch.batchId, clientId: batch.clientId ?? null, processed: result.processed, duplicate: result.duplicate })
-    } catch {
+      result = store.applyBatch(batch, { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
+    } catch (error) {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
+      log.error('callback batch not stored: answered 503 (retried by the sender)', { batchId: batch.batchId, error: (error as Error)?.message })
       reply(res, 503, { success: false, error: 'storage_unavailable' }, { 'retry-after': '60' })
       notify({ status: 503, reason: 'storage_unavailable', batchId: batch.batchId, processed: null, duplicate: false })
+      return
     }
+    reply(res, 200, { success: true, processed: result.processed })
+    notify({ status: 200, reason: result.duplicate ? 'duplicate' : 'applied', batchId: batch.batchId, clientId: batch.clientId ?? null, processed: result.processed, duplicate: result.duplicate })
+  }
+
+  /** Over the cap: a plain-HTTP 503 (retried by the sender) written on the raw socket; TLS: closed. */
+  function refuseConnection(socket: Socket): void {
+    refusedSinceLog++
+    const now = Date.now()
+    if (now - lastRefusalLog > 10_000) {
+      log.error('callback listener connection cap reached: connections refused with 503 (retried by the sender)', { maxConnections, refused: refusedSinceLog })
+      lastRefusalLog = now
+      refusedSinceLog = 0
+    }
+    notify({ status: 503, reason: 'too_many_connections', batchId: null, processed: null, duplicate: false })
+    refused.add(socket)
+    socket.on('error', () => undefined)
+    if (options.tls) return void socket.destroy()
+    socket.end(rawAnswer('503 Service Unavailable', 'too_many_connections', 'retry-after: 60\r\n'))
+    socket.resume()
+    setTimeout(() => socket.destroy(), 1000).unref()
   }
 
   return {
@@ -149,22 +214,31 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       if (server) throw new DeskError('listener_running', 'callback listener already started')
       const serverOptions = {
         headersTimeout,
-        requestTimeout: headersTimeout + bodyTimeout + 1000,
-        connectionsCheckingInterval: 500,
+        // No deadline for a whole request: the body has its own rate check (readLimitedBody).
+        requestTimeout: 0,
+        connectionsCheckingInterval: Math.min(500, headersTimeout),
         keepAliveTimeout: 5000,
       }
       const srv: Server = options.tls
         ? (createHttpsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }) as unknown as Server)
         : createHttpServer(serverOptions)
+      srv.on('connection', (socket: Socket) => {
+        if (sockets.size >= maxConnections) return refuseConnection(socket)
+        sockets.add(socket)
+        socket.once('close', () => sockets.delete(socket))
+      })
       srv.on('request', (req: IncomingMessage, res: ServerResponse) => {
-        handle(req, res).catch(() => reply(res, 500, { success: false, error: 'internal' }))
+        if (refused.has(req.socket)) return
+        handle(req, res).catch((error: unknown) => {
+          log.error('callback handler failed: answered 500 (retried by the sender)', { error: (error as Error)?.message })
+          reply(res, 500, { success: false, error: 'internal' })
+        })
       })
       srv.on('clientError', (err: NodeJS.ErrnoException, socket) => {
         if (!socket.writable) return void socket.destroy()
-        const status =
-          err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout'
-            : err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large'
-              : '400 Bad Request'
+        // Headers too slow: 503 (retried), never 408 (final for the sender).
+        if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end(rawAnswer('503 Service Unavailable', 'headers_too_slow', 'retry-after: 60\r\n'))
+        const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
         socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`)
       })
       await new Promise<void>((resolve, reject) => {
@@ -186,6 +260,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
         srv.once('listening', onListening)
         srv.listen(options.port, host)
       })
+      srv.on('error', (error: Error) => log.error('callback listener error', { error: error.message }))
       server = srv
       const port = (srv.address() as AddressInfo).port
       const shownHost = host.includes(':') ? `[${host}]` : host

@@ -1,6 +1,7 @@
 /** Shared types of the settlement history store. */
 
-export type DeliveryVerdict = 'valid' | 'forged' | 'unchecked'
+/** `too_large` / `too_slow`: refused before the check with a retried 503 (the sender retries it). */
+export type DeliveryVerdict = 'valid' | 'forged' | 'unchecked' | 'too_large' | 'too_slow'
 
 export type SnapshotSource = 'callback' | 'poll' | 'placement'
 

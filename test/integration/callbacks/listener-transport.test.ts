@@ -60,7 +60,7 @@ describe('listener transport', () => {
   })
 
   it('drops a client that never finishes its headers', async () => {
-    const listener = createCallbackListener({ port: 0, secret: SECRET, store, headersTimeoutMs: 300, bodyTimeoutMs: 300 })
+    const listener = createCallbackListener({ port: 0, secret: SECRET, store, headersTimeoutMs: 300, bodyIdleMs: 300 })
     const { url } = await listener.start()
     const started = Date.now()
     const text = await new Promise<string>((resolve) => {
@@ -71,7 +71,7 @@ describe('listener transport', () => {
       socket.on('error', () => resolve(got))
     })
     expect(Date.now() - started).toBeLessThan(4000)
-    expect(text).toMatch(/^HTTP\/1\.1 408/)
+    expect(text).toMatch(/^HTTP\/1\.1 503/)
     await listener.stop()
   })
 })

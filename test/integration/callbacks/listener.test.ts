@@ -3,7 +3,7 @@ import { createHash, createHmac } from 'node:crypto'
 import { connect } from 'node:net'
 import { request } from 'node:http'
 import { join } from 'node:path'
-import { createCallbackListener, type CallbackListener } from '../../../src-main/core/callbacks/listener.js'
+import { createCallbackListener, DEFAULT_MAX_BODY_BYTES, type CallbackListener } from '../../../src-main/core/callbacks/listener.js'
 import { signPayload } from '../../../src-main/core/callbacks/signature.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import { batch, bet, coupon, deliver, send, tempDir } from './helpers.js'
@@ -18,7 +18,7 @@ describe('callback listener over real HTTP', () => {
 
   beforeAll(async () => {
     store = openTimelineStore(join(dirs[0].dir, 'timeline.sqlite'))
-    listener = createCallbackListener({ port: 0, secret: SECRET, store, bodyTimeoutMs: 400 })
+    listener = createCallbackListener({ port: 0, secret: SECRET, store, bodyIdleMs: 400, bodyGraceMs: 400 })
     ;({ url } = await listener.start())
   })
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe('callback listener over real HTTP', () => {
       store.close()
       dirs.push(tempDir())
       store = openTimelineStore(join(dirs[dirs.length - 1].dir, 'timeline.sqlite'))
-      listener = createCallbackListener({ port: 0, secret: SECRET, store, bodyTimeoutMs: 400 })
+      listener = createCallbackListener({ port: 0, secret: SECRET, store, bodyIdleMs: 400, bodyGraceMs: 400 })
       ;({ url } = await listener.start())
     })
 
@@ -130,10 +130,10 @@ describe('callback listener over real HTTP', () => {
       expect((await deliver(url + '/', SECRET, batch('e-1', []))).json).toEqual({ success: true, processed: 0 })
     })
 
-    it('oversize bodies: 413 from Content-Length, and while streaming without reading the rest', async () => {
-      const big = Buffer.alloc(1024 * 1024 + 10, 0x20)
+    it('oversize bodies: a retried 503 (never a final 413) from Content-Length, and while streaming without reading the rest', async () => {
+      const big = Buffer.alloc(DEFAULT_MAX_BODY_BYTES + 10, 0x20)
       const declared = await send(url, { body: big, headers: { 'x-coupon-signature': signPayload(SECRET, big) } })
-      expect(declared.status).toBe(413)
+      expect(declared.status).toBe(503)
       // chunked: the request is never ended, so an answer proves the listener stopped reading early
       const status = await new Promise<number>((resolve, reject) => {
         const target = new URL(url)
@@ -142,13 +142,13 @@ describe('callback listener over real HTTP', () => {
           req.destroy()
         })
         req.on('error', (e) => (e.message.includes('socket hang up') ? undefined : reject(e)))
-        req.write(Buffer.alloc(1024 * 1024 + 100, 0x20))
+        req.write(Buffer.alloc(DEFAULT_MAX_BODY_BYTES + 100, 0x20))
       })
-      expect(status).toBe(413)
+      expect(status).toBe(503)
       expect(store.query().items).toEqual([])
     })
 
-    it('a slow body is cut off with 408', async () => {
+    it('a stalled body is cut off with a retried 503, never a final 408', async () => {
       const started = Date.now()
       const answer = await new Promise<string>((resolve) => {
         const socket = connect(Number(new URL(url).port), '127.0.0.1', () => {
@@ -158,7 +158,7 @@ describe('callback listener over real HTTP', () => {
         socket.on('data', (d) => (text += d.toString()))
         socket.on('close', () => resolve(text))
       })
-      expect(answer).toMatch(/^HTTP\/1\.1 408/)
+      expect(answer).toMatch(/^HTTP\/1\.1 503/)
       expect(Date.now() - started).toBeLessThan(5000)
     })
 
