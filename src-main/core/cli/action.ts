@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander'
 import { toDeskError } from '../shared/errors.js'
 import { createContext, type CliContext, type ContextOptions, type GlobalFlags } from './context.js'
 import type { CliIo } from './io.js'
+import { errorDocument, printJson } from './output.js'
 
 export interface CommandDeps {
   io: CliIo
@@ -17,7 +18,16 @@ export function act(deps: CommandDeps, body: ActionBody): (...received: unknown[
     const command = received[received.length - 1] as Command
     const args = received.slice(0, -2).flat().map(String)
     const opts = command.optsWithGlobals() as Record<string, unknown>
-    const ctx = createContext(opts as GlobalFlags, deps.io, deps.contextOptions)
+    // Knows whether the command already printed its document (e.g. a rejected placement's result).
+    let printed = false
+    const io: CliIo = { ...deps.io, stdout: (text) => ((printed = true), deps.io.stdout(text)) }
+    let ctx: CliContext
+    try {
+      ctx = createContext(opts as GlobalFlags, io, deps.contextOptions)
+    } catch (error) {
+      if (opts.json === true) printJson(deps.io, errorDocument(toDeskError(error)))
+      throw error
+    }
     try {
       const code = await body(ctx, args, opts, command)
       deps.setExit(code ?? 0)
@@ -28,6 +38,8 @@ export function act(deps: CommandDeps, body: ActionBody): (...received: unknown[
       } catch {
         // logging is best effort
       }
+      // `--json` promises one JSON document on stdout, failures included (the exit code still tells them apart).
+      if (ctx.json && !printed) printJson(deps.io, errorDocument(e))
       throw e
     } finally {
       await ctx.close()

@@ -17,6 +17,17 @@ export function printError(io: CliIo, code: string, message: string): void {
   io.stderr(`${defaultRedactor.redact(line)}\n`)
 }
 
+/**
+ * The one JSON document of a failed `--json` run: `{ code, message, error_code, changes }`. The
+ * message is redacted like the stderr line; `error_code` and `changes` are the service's, when it sent them.
+ */
+export function errorDocument(error: { code: string; message: string; data?: unknown }): { code: string; message: string; error_code: number | string | null; changes: unknown[] } {
+  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { errorCode?: unknown; changes?: unknown }
+  const errorCode = typeof data.errorCode === 'number' || typeof data.errorCode === 'string' ? data.errorCode : null
+  const changes = Array.isArray(data.changes) ? (defaultRedactor.redactValue(data.changes) as unknown[]) : []
+  return { code: error.code, message: defaultRedactor.redact(error.message.replace(/[\r\n]+/g, ' ')), error_code: errorCode, changes }
+}
+
 export function table(head: string[], rows: Array<Array<string | number | null | undefined>>): string {
   const t = new Table({ head, style: { head: [], border: [] } })
   for (const row of rows) t.push(row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))))

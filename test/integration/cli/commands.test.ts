@@ -134,11 +134,35 @@ describe('desk place / coupons', () => {
 })
 
 describe('desk exit codes', () => {
-  it('business error: unknown coupon → 1', async () => {
+  it('business error: unknown coupon → 1; with --json the error is the one document on stdout', async () => {
     const r = await run(['coupons', 'get', '000000000000', '--json', ...urls], { env })
     expect(r.code).toBe(1)
-    expect(r.stdout).toBe('')
+    expect(r.json()).toEqual({ code: 'coupon_business', message: expect.stringContaining('471'), error_code: 471, changes: [] })
     expect(r.stderr).toMatch(/^error coupon_business: .*471.*\n$/)
+    const text = await run(['coupons', 'get', '000000000000', ...urls], { env })
+    expect(text.code).toBe(1)
+    expect(text.stdout).toBe('')
+  })
+
+  it('--json failures of every class print exactly one error document, same exit codes, no secret', async () => {
+    const auth = await run(['balance', '--json', ...urls], { env: { DESK_PASSWORD: 'Not-The-Pw-77' } })
+    expect(auth.code).toBe(4)
+    expect(auth.json()).toMatchObject({ code: 'auth_failed', changes: [] })
+    expect(auth.stdout).not.toContain('Not-The-Pw-77')
+    const transport = await run(['balance', '--json', '--data-dir', dataDir, '--coupon-url', 'http://127.0.0.1:9', '--feed-url', 'http://127.0.0.1:9'], { env })
+    expect(transport.code).toBe(3)
+    expect(transport.json()).toMatchObject({ code: 'coupon_network', error_code: null, changes: [] })
+    const usage = await run(['balance', '--json', '--profile', 'ghost', '--data-dir', dataDir])
+    expect(usage.code).toBe(2)
+    expect(usage.json()).toMatchObject({ code: 'profile_not_found', error_code: null })
+    const badUrl = await run(['balance', '--json', '--coupon-url', 'ftp://x', '--data-dir', dataDir])
+    expect(badUrl.code).toBe(2)
+    expect(badUrl.json()).toMatchObject({ code: 'usage' })
+    // a command that printed its own document (a rejected placement) is not followed by a second one
+    const stale = pointer.replace(/#([\d.]+)$/, '#987.5')
+    const rejected = await run(['place', '--pointer', stale, '--amount', '5', '--yes', '--json', ...urls], { env })
+    expect(rejected.code).toBe(1)
+    expect(rejected.json()).toMatchObject({ outcome: 'rejected' })
   })
 
   it('authentication / account state → 4, password never echoed', async () => {
