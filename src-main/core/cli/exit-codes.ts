@@ -12,7 +12,6 @@ const USAGE = new Set([
   'validation',
   'coupon_invalid',
   'feed_params',
-  'feed_pointer',
   'profile_not_found',
   'not_confirmed',
   // the feed's usage errors (bad language code, bad line type)
@@ -52,6 +51,8 @@ const TRANSPORT = new Set([
   'feed_network',
   'feed_shape',
   'feed_status',
+  // unusable data in a feed answer (an outcome's odds or pointer): the server's fault, never a usage error
+  'feed_pointer',
   'simulator_start',
   'placement_unknown',
 ])

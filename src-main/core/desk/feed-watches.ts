@@ -47,7 +47,15 @@ export function feedTools(cdn: string): FeedDtoTools {
     countryIcon: (id) => countryIconUrl(cdn, id) ?? '',
     tournamentIcon: (id) => tournamentIconUrl(cdn, id) ?? '',
     teamIcon: (icon) => teamIconUrl(cdn, icon),
-    pointer: (outcome, lineType) => (outcome.pointer ? buildCouponPointer(outcome, lineType) : null),
+    pointer: (outcome, lineType) => {
+      if (!outcome.pointer) return null
+      try {
+        return buildCouponPointer(outcome, lineType)
+      } catch {
+        // bad server data on one outcome (odds 0, out of range): that outcome cannot be bet, the list stands
+        return null
+      }
+    },
   }
 }
 

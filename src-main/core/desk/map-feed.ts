@@ -11,6 +11,7 @@ import type {
   TournamentNode,
 } from '../../../src-preload/contract.js'
 import type { FeedAccount } from '../feed/account.js'
+import { isUsableRate } from '../feed/pointer.js'
 import type { Country, EventResult, EventsTournament, Market, MatchSummary, Outcome, Sport, Tournament } from '../feed/types.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
@@ -36,12 +37,21 @@ export function sportsToNodes(sports: Sport[], tools: FeedDtoTools): SportNode[]
   return sports.map((s) => ({ id: s.id, name: s.name, counter: s.counter, iconUrl: tools.sportIcon(s.id), countries: (s.countries ?? []).map((c) => countryNode(c, tools)) }))
 }
 
-/** An outcome without a usable pointer is shown but cannot be bet: pointer '' and blocked. */
+function pointerOf(o: Outcome, lineType: LineType, tools: FeedDtoTools): string | null {
+  try {
+    return tools.pointer(o, lineType)
+  } catch {
+    return null
+  }
+}
+
+/** An outcome without a usable pointer or odds is shown but cannot be bet: pointer '' and blocked. */
 function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): OutcomeDto {
-  const pointer = tools.pointer(o, lineType)
+  const usable = isUsableRate(o.rate)
+  const pointer = usable ? pointerOf(o, lineType, tools) : null
   return {
     name: o.name,
-    rate: o.rate,
+    rate: usable ? o.rate : 0,
     size: o.sizeText === '' ? null : o.sizeText,
     blocked: o.blocked || pointer === null,
     playerId: o.playerId,

@@ -20,5 +20,10 @@ export function teamIconUrl(cdn: string, iconName: string | null | undefined): s
   const file = iconName.trim().split(/[\\/]/).pop() ?? ''
   const base = file.replace(/\.[A-Za-z0-9]+$/, '')
   if (base === '' || base === '.' || base === '..') return null
-  return `${trimSlash(cdn)}/opp/v1/color/${encodeURIComponent(base)}.webp`
+  try {
+    return `${trimSlash(cdn)}/opp/v1/color/${encodeURIComponent(base)}.webp`
+  } catch {
+    // a lone UTF-16 surrogate cannot be URL-encoded: no icon rather than a failed list
+    return null
+  }
 }

@@ -1,6 +1,6 @@
 import { EventPlanItemSchema, MarketSchema, MatchSchema, OutcomeSchema, StatItemSchema, SubGameSchema, knownKeys } from './schemas.js'
 import { extraOf, parseItem } from './parse.js'
-import { parseOcPointer } from './pointer.js'
+import { isUsableRate, parseOcPointer } from './pointer.js'
 import { matchKey } from './types.js'
 import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, Participant, StatItem, SubGame } from './types.js'
 
@@ -21,18 +21,27 @@ function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome
   if (!o) return null
   const pointer = parseOcPointer(o.oc_pointer)
   if (o.oc_pointer && !pointer) warnings.push({ path: `${path}.oc_pointer`, message: 'oc_pointer is not game|group|type|param; outcome cannot be bet' })
+  // Bad odds (0, negative, missing, out of range) sink only this outcome's betting, never the list.
+  const rateOk = isUsableRate(o.oc_rate)
+  if (!rateOk && !warnings.some((w) => w.path === `${path}.oc_rate`)) warnings.push({ path: `${path}.oc_rate`, message: `unusable odds ${describe((raw as Record<string, unknown>).oc_rate)}; outcome shown as not bettable` })
   return {
     marketName: o.oc_group_name ?? '',
     name: o.oc_name ?? '',
-    rate: o.oc_rate,
+    rate: rateOk ? (o.oc_rate as number) : 0,
     size: o.oc_size ?? null,
     sizeText: o.oc_size === null || o.oc_size === undefined ? '' : String(o.oc_size),
     pointer,
     typeId: pointer ? pointer.typeId : null,
-    blocked: o.oc_block === true,
+    blocked: o.oc_block === true || !rateOk,
     playerId: o.op_id ?? null,
     extra: extraOf(raw, OUTCOME_KEYS),
   }
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return '(missing)'
+  const text = typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value === 'object' ? (Array.isArray(value) ? 'array' : 'object') : String(value)
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text
 }
 
 function outcomesOf(items: unknown[], path: string, warnings: FeedWarning[]): Outcome[] {
@@ -110,7 +119,8 @@ export function marketsOf(raw: unknown, path: string, warnings: FeedWarning[]): 
 
 const liveStr = (v: string | null | undefined): string | null => (v === null || v === undefined || v.trim() === '' ? null : v)
 const livePositive = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? v : null)
-const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? Math.round(v * 1000) : null)
+/** Seconds → ms; a time outside the Date range (8.64e15 ms) is no time at all. */
+const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 && v * 1000 <= 8.64e15 ? Math.round(v * 1000) : null)
 
 /** `opp_N_ids`: integer ids (numbers or digit strings); anything else is dropped with a warning. */
 function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[]): number[] {

@@ -6,6 +6,15 @@ import type { LineType, Outcome, OutcomePointer } from './types.js'
 export const POINTER_PARAM = /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
 const ID = /^[0-9]+$/
 
+/** Highest odds the desk accepts as a price: far above any real one (the captures top out at 301),
+ *  low enough that the coefficient always prints without an exponent. */
+export const MAX_RATE = 1_000_000
+
+/** Odds that can be shown and bet: a finite number above 0 and at most MAX_RATE. */
+export function isUsableRate(rate: unknown): rate is number {
+  return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 && rate <= MAX_RATE
+}
+
 /** `oc_pointer` = `game|group|type|param`: three non-negative integer ids and the parameter as text.
  *  Anything else (other part count, spaces, empty parts, ids beyond 2^53) is malformed → null. */
 export function parseOcPointer(raw: string | null | undefined): OutcomePointer | null {
@@ -30,7 +39,7 @@ export function buildCouponPointer(outcome: Pick<Outcome, 'pointer' | 'rate' | '
   if (lineType !== 'line' && lineType !== 'live') throw new DeskError('feed_pointer', `unknown line type: ${String(lineType)}`)
   if (typeof p.param !== 'string' || !POINTER_PARAM.test(p.param)) throw new DeskError('feed_pointer', `invalid pointer parameter: ${JSON.stringify(p.param)}`)
   const coef = coefficient ?? outcome.rate
-  if (typeof coef !== 'number' || !Number.isFinite(coef) || coef <= 0) {
+  if (!isUsableRate(coef)) {
     throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)
   }
   // At most 6 decimals and never an exponent form.

@@ -9,9 +9,12 @@ import { z } from 'zod'
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/
 
 /** A required id: integer number or an integer-looking string. */
-export const idNum = z.union([z.number().int(), z.string().regex(/^\s*-?\d+\s*$/).transform((s) => Number(s))])
+export const idNum = z
+  .union([z.number().int(), z.string().regex(/^\s*-?\d+\s*$/).transform((s) => Number(s))])
+  .refine((n) => Number.isSafeInteger(n), 'id beyond 2^53')
 
-const numberish = z.union([z.number().finite(), z.string().regex(NUMERIC).transform((s) => Number(s))])
+/** A finite number, or a numeric string whose value is finite (a 400-digit text is not). */
+const numberish = z.union([z.number().finite(), z.string().regex(NUMERIC).transform((s) => Number(s))]).refine((n) => Number.isFinite(n), 'number out of range')
 
 /** Optional number: numbers and numeric strings; anything else becomes null. */
 export const optNum = numberish.nullish().catch(null)
@@ -60,8 +63,8 @@ export const SportSchema = z.looseObject({
 export const OutcomeSchema = z.looseObject({
   oc_group_name: optStr,
   oc_name: optStr,
-  /** An outcome without odds cannot be shown or bet: required. */
-  oc_rate: numberish,
+  /** Odds: an outcome whose odds are missing or unusable is kept, shown as not bettable (see outcomeOf). */
+  oc_rate: optNum,
   oc_size: z.union([z.string(), z.number()]).nullish().catch(null),
   oc_pointer: optStr,
   oc_block: optBool,

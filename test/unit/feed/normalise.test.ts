@@ -146,7 +146,7 @@ describe('match normalisation', () => {
     expect(() => normaliseEvent([], 'line', 5001)).toThrow(DeskError)
   })
 
-  it('a malformed outcome or market is skipped with a warning; the match survives', () => {
+  it('a malformed market is skipped and an outcome with unusable odds kept as blocked, with warnings; the match survives', () => {
     const body = eventBody({
       game_oc_list: [
         { group_id: 1, group_name: 'ok', columns: 1, oc_list: [{ oc_name: 'a', oc_rate: 'not a number', oc_pointer: '1|1|1|0' }, { oc_name: 'b', oc_rate: 2, oc_pointer: 'broken' }] },
@@ -157,9 +157,12 @@ describe('match normalisation', () => {
     const result = normaliseEvent(body, 'line', 7001)
     if (result.kind !== 'match') throw new Error('expected a match')
     expect(result.match.markets).toHaveLength(1)
-    expect(result.match.markets![0].outcomes.map((o) => [o.name, o.pointer])).toEqual([['b', null]])
+    expect(result.match.markets![0].outcomes.map((o) => [o.name, o.rate, o.blocked, o.pointer?.raw ?? null])).toEqual([
+      ['a', 0, true, '1|1|1|0'],
+      ['b', 2, false, null],
+    ])
     expect(result.warnings.map((w) => w.path)).toEqual([
-      'body.game_oc_list[0].oc_list[0]',
+      'body.game_oc_list[0].oc_list[0].oc_rate',
       'body.game_oc_list[0].oc_list[1].oc_pointer',
       'body.game_oc_list[1]',
       'body.game_oc_list[2]',
