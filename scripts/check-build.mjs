@@ -15,6 +15,11 @@ if (existsSync('out/preload/index.cjs')) {
   must(!/^\s*import\s/m.test(preload), 'preload contains ES module imports')
   must(!preload.includes('ipcRenderer:') && preload.includes('exposeInMainWorld("desk"'), 'preload must expose only window.desk')
 }
+// One CSP: the app:// scheme and the session send it as a header; a meta tag in the page would be a
+// second, different policy (src-main/electron/csp.ts).
+if (existsSync('out/renderer/index.html')) {
+  must(!/http-equiv=["']?Content-Security-Policy/i.test(readFileSync('out/renderer/index.html', 'utf8')), 'out/renderer/index.html carries a CSP meta tag (the policy is the header only)')
+}
 const shipped = ['out/main', 'out/preload', 'out/renderer/assets']
   .filter(existsSync)
   .flatMap((dir) => readdirSync(dir).map((f) => join(dir, f)))

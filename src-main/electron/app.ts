@@ -1,6 +1,7 @@
-import { app, BrowserWindow, ipcMain, session } from 'electron'
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererEntry } from './app-protocol.js'
+import { contentSecurityPolicy, imageOriginOf } from './csp.js'
 import { createMainWindow } from './window.js'
 import { registerIpc } from './ipc.js'
 import { hardenSession, hardenWebContents } from './security.js'
@@ -8,7 +9,7 @@ import { createAppCipher } from './secrets.js'
 import { createElectronStorage } from './store.js'
 import { createDispatcher } from '../core/shared/dispatch.js'
 import { createEventHub } from '../core/shared/events.js'
-import { createProfileService } from '../core/profiles/index.js'
+import { createProfileService, ensurePrivateDir } from '../core/profiles/index.js'
 import { createSecretVault } from '../core/vault/index.js'
 import { createDeskCore, type DeskCore } from '../core/desk/index.js'
 import { EVENT_CHANNEL } from '../../src-preload/contract.js'
@@ -16,6 +17,9 @@ import { createFileSink, createLogger, type Logger } from '../core/shared/log.js
 
 /** How long quitting waits for the core to close its stores, listener and simulator. */
 const QUIT_GRACE_MS = 5_000
+
+// Before ready: app:// is a standard, secure scheme (real origin, fetch, the CSP header applies).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
@@ -37,28 +41,46 @@ if (!app.requestSingleInstanceLock()) {
     hardenWebContents(contents, { openExternal: () => undefined, appUrl: () => contents.getURL() })
   })
 
+  // Images only from the active profile's CDN: the policy follows the profile (see refreshPolicy).
+  let imageOrigin: string | null = null
+  const policy = () => contentSecurityPolicy({ imageOrigins: imageOrigin ? [imageOrigin] : [] })
+
   app.whenReady().then(async () => {
-    hardenSession(session.defaultSession)
+    hardenSession(session.defaultSession, policy)
+    // This user's only: the data folder (stores, profile folders, history databases) and the logs.
+    const userData = ensurePrivateDir(app.getPath('userData'))
+    const logs = ensurePrivateDir(app.getPath('logs'))
     // Redacted JSON lines in <logs>/main.log: secrets the vault has seen, bearer tokens, JWTs, key fields.
-    const log = createLogger({ sink: createFileSink(join(app.getPath('logs'), 'main.log')), level: 'info', fields: { app: 'desktop' } })
+    const log = createLogger({ sink: createFileSink(join(logs, 'main.log')), level: 'info', fields: { app: 'desktop' } })
     logger = log
     const hub = createEventHub((error) => log.warn('event listener failed', { error }))
     const cipher = createAppCipher((message) => log.warn(message))
-    const vault = createSecretVault({ cipher, storage: createElectronStorage('vault') })
-    const profiles = createProfileService({ storage: createElectronStorage('profiles'), vault })
-    starting = createDeskCore({ dataDir: app.getPath('userData'), profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion(), logger: log })
+    const vault = createSecretVault({ cipher, storage: createElectronStorage('vault', userData) })
+    const profiles = createProfileService({ storage: createElectronStorage('profiles', userData), vault })
+    starting = createDeskCore({ dataDir: userData, profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion(), logger: log })
     const core = await starting
-    hub.subscribe((event) => windows.forEach((w) => w.webContents.send(EVENT_CHANNEL, event)))
+    /** The active profile's CDN origin; a change reloads the windows so their policy follows. */
+    const refreshPolicy = async (reload: boolean) => {
+      const next = imageOriginOf((await core.handlers.app.info(undefined)).endpoints.cdn)
+      if (next === imageOrigin) return
+      imageOrigin = next
+      if (reload) windows.forEach((w) => w.webContents.reload())
+    }
+    await refreshPolicy(false).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
+    hub.subscribe((event) => {
+      windows.forEach((w) => w.webContents.send(EVENT_CHANNEL, event))
+      if (event.type === 'profile.changed') void refreshPolicy(true).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
+    })
 
-    const rendererDir = pathToFileURL(join(import.meta.dirname, '../renderer') + '/').href
-    const devOrigin = process.env.ELECTRON_RENDERER_URL ? [new URL(process.env.ELECTRON_RENDERER_URL).origin] : []
+    // ELECTRON_RENDERER_URL (the dev server) counts only in an unpackaged run.
+    const entry = rendererEntry(app.isPackaged, process.env)
+    protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(import.meta.dirname, '../renderer'), csp: policy }))
     registerIpc(ipcMain, createDispatcher(core.handlers, { onInternalError: (channel, error) => log.error('call failed', { channel, error }) }), {
-      allowedOrigins: devOrigin,
-      fileUrlPrefix: rendererDir,
+      allowedOrigins: entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN],
     })
 
     const open = () => {
-      const { window } = createMainWindow()
+      const { window } = createMainWindow(entry.url)
       windows.add(window)
       window.on('closed', () => windows.delete(window))
     }

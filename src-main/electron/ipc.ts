@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron'
 import { methodTable, channelOf, type Result } from '../../src-preload/contract.js'
 import type { Dispatch } from '../core/shared/dispatch.js'
+import { originOf } from './app-protocol.js'
 
 /**
  * validatedIpcMain, after VS Code: every `ipcMain.handle` goes through here. A call is answered
@@ -8,9 +9,9 @@ import type { Dispatch } from '../core/shared/dispatch.js'
  * payload is validated by the dispatcher. Never throws across IPC: failures are `{ ok:false }`.
  */
 export interface SenderPolicy {
-  /** Origins (as `new URL(x).origin`, or `file://` plus a path prefix) the renderer is served from. */
+  /** Origins the renderer is served from (`app://desk`, and the dev server in development). */
   allowedOrigins: string[]
-  /** For file:// pages: the absolute URL prefix of the packaged renderer folder. */
+  /** For file:// pages (not used by the app any more): the absolute URL prefix of a renderer folder. */
   fileUrlPrefix?: string
 }
 
@@ -25,7 +26,8 @@ export function isTrustedFrame(frame: Pick<WebFrameMain, 'url'> | null | undefin
   if (url.protocol === 'file:') {
     return policy.fileUrlPrefix !== undefined && url.href.startsWith(policy.fileUrlPrefix)
   }
-  return policy.allowedOrigins.includes(url.origin)
+  const origin = originOf(url.href)
+  return origin !== null && policy.allowedOrigins.includes(origin)
 }
 
 export function createIpcGuard(dispatch: Dispatch, policy: SenderPolicy) {

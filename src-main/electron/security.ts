@@ -1,4 +1,6 @@
 import type { Session, WebContents } from 'electron'
+import { originOf } from './app-protocol.js'
+import { CONTENT_SECURITY_POLICY } from './csp.js'
 
 /** https origins the app may open in the system browser (never inside the app). */
 export const EXTERNAL_ALLOWLIST = ['https://github.com']
@@ -18,24 +20,14 @@ export function isAppUrl(target: string, appUrl: string): boolean {
     const url = new URL(target)
     const app = new URL(appUrl)
     if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname
-    return url.origin === app.origin
+    const origin = originOf(app.href)
+    return origin !== null && originOf(url.href) === origin
   } catch {
     return false
   }
 }
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Naive UI injects component styles at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: http://127.0.0.1:* https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ')
+export { CONTENT_SECURITY_POLICY } from './csp.js'
 
 export interface HardenDeps {
   openExternal: (url: string) => Promise<void> | void
@@ -56,11 +48,16 @@ export function hardenWebContents(contents: WebContents, deps: HardenDeps): void
   })
 }
 
-/** Deny every permission request and check (camera, notifications, geolocation, …). */
-export function hardenSession(session: Session): void {
+/**
+ * Deny every permission request and check (camera, notifications, geolocation, …), and send the
+ * app's policy (`csp()`, read per response: it follows the active profile) on every response.
+ */
+export function hardenSession(session: Session, csp: () => string = () => CONTENT_SECURITY_POLICY): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
+    // One policy: whatever a server sent under any spelling is replaced by the app's.
+    const headers = Object.fromEntries(Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'))
+    callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [csp()] } })
   })
 }

@@ -1,6 +1,5 @@
 import { BrowserWindow, shell } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { hardenWebContents } from './security.js'
 
 export interface MainWindow {
@@ -8,7 +7,8 @@ export interface MainWindow {
   appUrl: string
 }
 
-export function createMainWindow(): MainWindow {
+/** `appUrl`: the renderer's entry (app://desk/index.html, or the dev server in development). */
+export function createMainWindow(appUrl: string): MainWindow {
   const window = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -29,8 +29,6 @@ export function createMainWindow(): MainWindow {
       disableBlinkFeatures: 'Auxclick',
     },
   })
-  const devUrl = process.env.ELECTRON_RENDERER_URL
-  const appUrl = devUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
   hardenWebContents(window.webContents, { openExternal: (url) => shell.openExternal(url), appUrl: () => appUrl })
   window.once('ready-to-show', () => window.show())
   void window.loadURL(appUrl)

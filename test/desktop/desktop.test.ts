@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,13 +7,14 @@ import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { launchDesktop, REPO, runSecondInstance, SHOTS, waitForState, type Desktop, type StandinState } from './launch.js'
 import { methods, methodTable, channelOf } from '../../src-preload/methods.js'
-import { CONTENT_SECURITY_POLICY } from '../../src-main/electron/security.js'
+import { contentSecurityPolicy } from '../../src-main/electron/csp.js'
 import { openTimelineStore } from '../../src-main/core/timeline/index.js'
 
 // The desktop app without its binary: the BUILT out/main/index.js boots unchanged on the Electron
 // stand-in (test/desktop/standin), its preload runs in the window's page, and the renderer talks to
 // main through real IPC. Each `it` builds on the previous ones (one app run, then a quit).
-const RENDERER = pathToFileURL(join(REPO, 'out/renderer')).href + '/'
+// The packaged renderer is served from the app scheme (protocol.handle), not from file://.
+const RENDERER = 'app://desk/'
 const CONTRACT_CHANNELS = methodTable.map(([domain, method]) => channelOf(domain, method)).sort()
 
 /** Page globals used inside page.evaluate (tests are type-checked without the DOM library). */
@@ -43,11 +44,14 @@ let foreignUrl = ''
 const state = () => desktop.state()
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''))
 const balance = async () => amountOf(await page.getByTestId('balance-value').textContent())
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
 const cspTrouble = (s: StandinState) => s.console.filter((c) => /content security policy|refused to/i.test(c.text))
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   userData = mkdtempSync(join(tmpdir(), 'desk-desktop-userdata-'))
+  // As a umask-022 mkdir leaves it: the app must make its data folder private itself.
+  chmodSync(userData, 0o755)
   foreign = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>foreign</title><p>not the app</p>'))
   await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve))
   foreignUrl = `http://127.0.0.1:${(foreign.address() as { port: number }).port}/page.html`
@@ -122,13 +126,27 @@ describe('the built main process on the stand-in', () => {
     expect(seen.leaks).toEqual([])
   })
 
-  it('loads the renderer under the app CSP with no violation', async () => {
+  it('serves the renderer from the app:// scheme registered as standard and secure', async () => {
+    const s = await state()
+    expect(s.protocols).toEqual([
+      { api: 'registerSchemesAsPrivileged', scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { api: 'handle', scheme: 'app' },
+    ])
+    expect(s.responses.filter((r) => r.windowId === windowId && r.resourceType === 'mainFrame').map((r) => r.url)).toEqual([`${RENDERER}index.html`])
+    // No CSP meta in the shipped page: the header is the one policy.
+    expect(readFileSync(join(REPO, 'out/renderer/index.html'), 'utf8')).not.toMatch(/http-equiv=["']?Content-Security-Policy/i)
+  })
+
+  it('loads the renderer under the app CSP (images only from the active CDN) with no violation', async () => {
     const s = await state()
     expect(cspTrouble(s)).toEqual([])
     expect(s.console.filter((c) => c.source === 'exception')).toEqual([])
     const mainDocument = s.responses.find((r) => r.windowId === windowId && r.resourceType === 'mainFrame' && r.url === `${RENDERER}index.html`)
     expect(mainDocument).toMatchObject({ status: 200, changed: true })
-    expect(mainDocument!.csp).toContain(CONTENT_SECURITY_POLICY)
+    const info = await page.evaluate(() => (globalThis as unknown as { desk: { app: { info(): Promise<{ ok: boolean; value: { endpoints: { cdn: string } } }> } } }).desk.app.info())
+    const cdnOrigin = new URL(info.value.endpoints.cdn).origin
+    expect(mainDocument!.csp).toEqual([contentSecurityPolicy({ imageOrigins: [cdnOrigin] })])
+    expect(mainDocument!.csp[0]).toContain(`img-src 'self' data: ${cdnOrigin};`)
     const scripts = s.responses.filter((r) => r.windowId === windowId && r.resourceType === 'script')
     expect(scripts.length).toBeGreaterThan(0)
     // The header policy is the one in force (the page's meta policy alone would allow this socket).
@@ -208,7 +226,7 @@ describe('the window is a closed room', () => {
   it('refuses calls from a page that is not the app, even with the preload', async () => {
     const evil = join(mkdtempSync(join(tmpdir(), 'desk-foreign-')), 'evil.html')
     writeFileSync(evil, '<!doctype html><title>evil</title>')
-    for (const url of [foreignUrl, pathToFileURL(evil).href]) {
+    for (const url of [foreignUrl, pathToFileURL(evil).href, 'app://elsewhere/index.html']) {
       const id = await desktop.command<number>('openWindow', { like: windowId, url })
       const other = await desktop.page(id)
       const answer = await other.evaluate(() => (globalThis as unknown as { desk: { app: { info(): Promise<unknown> } } }).desk.app.info())
@@ -217,7 +235,7 @@ describe('the window is a closed room', () => {
       await waitForState(desktop, (s) => !s.windows.some((w) => w.id === id))
     }
     const s = await state()
-    expect(s.invokes.filter((i) => i.windowId !== windowId).map((i) => i.frameUrl)).toEqual([foreignUrl, pathToFileURL(evil).href])
+    expect(s.invokes.filter((i) => i.windowId !== windowId).map((i) => i.frameUrl)).toEqual([foreignUrl, pathToFileURL(evil).href, 'app://elsewhere/index.html'])
   })
 
   it('denies navigation away from the app; allow-listed https goes to the system browser', async () => {
@@ -325,6 +343,17 @@ describe('the desktop window', () => {
     const profiles = join(userData, 'profiles')
     const dbs = readdirSync(profiles).map((dir) => join(profiles, dir, 'timeline.sqlite')).filter(existsSync)
     expect(dbs).toHaveLength(1)
+    // This user's only: the data folder, stores, profile folders, history database and logs.
+    const logs = join(userData, 'logs')
+    expect({
+      userData: modeOf(userData),
+      profilesStore: modeOf(join(userData, 'profiles.json')),
+      otherStores: readdirSync(userData).filter((f) => f.endsWith('.json') && f !== 'profiles.json').map((f) => `${f}:${modeOf(join(userData, f))}`).filter((m) => !m.endsWith(':600')),
+      profiles: modeOf(profiles),
+      profile: modeOf(join(dbs[0], '..')),
+      db: modeOf(dbs[0]),
+      logs: existsSync(logs) ? modeOf(logs) : '700',
+    }).toEqual({ userData: '700', profilesStore: '600', otherStores: [], profiles: '700', profile: '700', db: '600', logs: '700' })
     const store = openTimelineStore(dbs[0])
     try {
       const kinds = store.couponHistory(couponCode).entries.map((e) => e.kind)

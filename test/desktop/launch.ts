@@ -37,6 +37,7 @@ export interface StandinState {
   console: Array<{ windowId: number | null; source: string; level: string; text: string; url?: string }>
   preloadErrors: Array<{ message: string }>
   secondInstances: Array<{ argv: string[] }>
+  protocols: Array<{ api: string; scheme: string; privileges?: Record<string, unknown> }>
   stubErrors: string[]
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import { app } from './app.js'
 import { notEmulated, recorder } from './record.js'
+import { setSchemeHandler, startGateway, stopGateway } from './scheme.js'
 
 /** shell: nothing leaves the test; every call is recorded. */
 export const shell = {
@@ -146,17 +147,26 @@ export class Menu {
   }
 }
 
-/** protocol: registrations are recorded; serving a custom scheme to a page is not emulated. */
+/**
+ * protocol: registrations are recorded; a handled scheme is served to pages through the loopback
+ * gateway in scheme.ts (its URLs are translated, so the app sees its own scheme everywhere).
+ */
 export const protocol = {
-  registerSchemesAsPrivileged(schemes: Array<{ scheme: string }>): void {
+  registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges?: Record<string, unknown> }>): void {
     if (app.isReady()) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready')
-    for (const { scheme } of schemes) recorder.protocols.push({ api: 'registerSchemesAsPrivileged', scheme })
+    for (const { scheme, privileges } of schemes) recorder.protocols.push({ api: 'registerSchemesAsPrivileged', scheme, privileges })
   },
-  handle(scheme: string): void {
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    if (!app.isReady()) throw new Error('protocol.handle should be called after app is ready')
+    if (typeof handler !== 'function') throw new TypeError('protocol.handle needs a handler function')
     recorder.protocols.push({ api: 'handle', scheme })
+    setSchemeHandler(scheme, handler)
+    void startGateway().catch((error) => recorder.stubErrors.push(`scheme gateway: ${String(error)}`))
+    app.once('standin-exit', stopGateway)
   },
   unhandle(scheme: string): void {
     recorder.protocols.push({ api: 'unhandle', scheme })
+    setSchemeHandler(scheme, null)
   },
   isProtocolHandled(scheme: string): boolean {
     return recorder.protocols.some((p) => p.api === 'handle' && p.scheme === scheme)

@@ -1,5 +1,6 @@
 import type { CDPSession } from 'playwright-core'
 import { createEvent, recorder } from './record.js'
+import { fromGateway } from './scheme.js'
 import type { HeadersReceivedResponse, Session } from './session.js'
 
 /**
@@ -31,7 +32,10 @@ export function attachNetwork(host: NetworkHost): void {
   const cdp = host.cdp
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async function onPaused(event: any): Promise<void> {
-    const { requestId, request, frameId, resourceType } = event as { requestId: string; request: { url: string; method: string; headers: Record<string, string> }; frameId: string; resourceType: string }
+    const { requestId, frameId, resourceType } = event as { requestId: string; frameId: string; resourceType: string }
+    // Requests to a custom scheme's gateway are the app's scheme URLs for everything the app sees.
+    const raw = event.request as { url: string; method: string; headers: Record<string, string> }
+    const request = { ...raw, url: fromGateway(raw.url) }
     try {
       const atResponse = event.responseStatusCode !== undefined || event.responseErrorReason !== undefined
       if (!atResponse) {

@@ -30,7 +30,7 @@ export const recorder = {
   notifications: [] as Array<{ title: string; body?: string }>,
   dialogs: [] as Array<{ api: string; options: unknown }>,
   menus: [] as Array<{ api: string; labels: string[] | null }>,
-  protocols: [] as Array<{ api: string; scheme: string }>,
+  protocols: [] as Array<{ api: string; scheme: string; privileges?: Record<string, unknown> }>,
   commandLine: [] as Array<{ switch: string; value?: string }>,
   stubErrors: [] as string[],
 }

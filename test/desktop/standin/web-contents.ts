@@ -9,6 +9,7 @@ import { attachNetwork, FETCH_PATTERNS } from './network.js'
 import { createEvent, notEmulated, recorder } from './record.js'
 import { fromWire, toWire } from './wire.js'
 import { WebFrameMain } from './web-frame.js'
+import { fromGateway, isHandledScheme, startGateway, toGateway } from './scheme.js'
 import { HOST_BINDING, HOST_DELIVER, IPC_BINDING, IPC_DELIVER, PREFIX, PRELOAD_WORLD, pageFile, pageScript } from './page-scripts.js'
 
 /**
@@ -156,7 +157,7 @@ export class WebContents extends EventEmitter {
     })
     cdp.on('Page.frameNavigated', ({ frame }) => {
       const f = this.frameById(frame.id)
-      f.url = frame.url + (frame.urlFragment ?? '')
+      f.url = fromGateway(frame.url + (frame.urlFragment ?? ''))
       f.name = frame.name ?? ''
       f.parentId = frame.parentId ?? null
       if (!frame.parentId) {
@@ -164,7 +165,8 @@ export class WebContents extends EventEmitter {
         this.emit('did-navigate', createEvent({ url: f.url }), f.url)
       } else this.emit('did-frame-navigate', createEvent({ url: f.url }), f.url)
     })
-    cdp.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
+    cdp.on('Page.navigatedWithinDocument', ({ frameId, url: raw }) => {
+      const url = fromGateway(raw)
       this.frameById(frameId).url = url
       this.emit('did-navigate-in-page', createEvent({ url }), url, frameId === this.#mainFrameId)
     })
@@ -185,7 +187,7 @@ export class WebContents extends EventEmitter {
       mainFrameId: () => this.#mainFrameId,
       frame: (frameId) => this.frameById(frameId),
       takeExpected: (url) => {
-        if (this.#expectedNavigation === null || url.split('#')[0] !== this.#expectedNavigation) return false
+        if (this.#expectedNavigation === null || fromGateway(url).split('#')[0] !== this.#expectedNavigation) return false
         this.#expectedNavigation = null
         return true
       },
@@ -201,7 +203,7 @@ export class WebContents extends EventEmitter {
     await cdp.send('Log.enable')
     const { frameTree } = await cdp.send('Page.getFrameTree')
     this.#mainFrameId = frameTree.frame.id
-    this.frameById(frameTree.frame.id).url = frameTree.frame.url
+    this.frameById(frameTree.frame.id).url = fromGateway(frameTree.frame.url)
     await cdp.send('Runtime.addBinding', { name: HOST_BINDING })
     const preload = this.#prefs.preload
     const common = { prefix: PREFIX, hostBinding: HOST_BINDING, hostDeliver: HOST_DELIVER, preload: preload !== undefined }
@@ -241,7 +243,9 @@ export class WebContents extends EventEmitter {
   async loadURL(url: string): Promise<void> {
     await this.ready
     const target = new URL(url).href
-    if (!/^(file|https?|data|about):$/.test(new URL(target).protocol)) notEmulated(`loading ${new URL(target).protocol} URLs (custom protocols)`)
+    const handled = isHandledScheme(target)
+    if (!handled && !/^(file|https?|data|about):$/.test(new URL(target).protocol)) notEmulated(`loading ${new URL(target).protocol} URLs (no protocol.handle for the scheme)`)
+    if (handled) await startGateway()
     const done = new Promise<void>((resolve, reject) => {
       const onLoad = () => {
         this.off('did-fail-load', onFail)
@@ -255,7 +259,7 @@ export class WebContents extends EventEmitter {
       this.once('did-fail-load', onFail)
     })
     this.#expectedNavigation = target.split('#')[0]
-    const answer = await this.#cdp!.send('Page.navigate', { url: target })
+    const answer = await this.#cdp!.send('Page.navigate', { url: toGateway(target) })
     if (answer.errorText) this.emit('did-fail-load', createEvent(), -2, answer.errorText, target, true)
     return done
   }
@@ -383,6 +387,7 @@ export class WebContents extends EventEmitter {
   /** window.open and target=_blank: the app's setWindowOpenHandler decides (no handler = allow). */
   offerWindowOpen(details: { url: string; frameName: string; features: string; referrer: string }, via: 'window.open' | 'popup'): { action: string; overrideBrowserWindowOptions?: Record<string, unknown> } {
     const handler = this.#windowOpenHandler
+    details = { ...details, url: fromGateway(details.url), referrer: fromGateway(details.referrer) }
     const decision = handler
       ? handler({ url: details.url, frameName: details.frameName, features: details.features, disposition: 'new-window', referrer: { url: details.referrer, policy: 'strict-origin-when-cross-origin' }, postBody: undefined })
       : { action: 'allow' as const }

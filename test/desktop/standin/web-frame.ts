@@ -20,7 +20,9 @@ export class WebFrameMain {
   get origin(): string {
     try {
       const url = new URL(this.url)
-      return url.protocol === 'file:' ? 'file://' : url.origin
+      if (url.protocol === 'file:') return 'file://'
+      // A custom standard scheme (app://desk) has a real origin in Electron; WHATWG URL says "null".
+      return url.origin === 'null' && url.host ? `${url.protocol}//${url.host}` : url.origin
     } catch {
       return 'null'
     }
