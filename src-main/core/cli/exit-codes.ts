@@ -53,6 +53,8 @@ const TRANSPORT = new Set([
   'feed_status',
   // unusable data in a feed answer (an outcome's odds or pointer): the server's fault, never a usage error
   'feed_pointer',
+  // an answer above the feed client's size cap
+  'feed_too_large',
   'simulator_start',
   'placement_unknown',
 ])

@@ -6,6 +6,7 @@ import { calendarSegments, type CalendarPeriod } from './calendar.js'
 import { feedErrorOf, isFeedErrorBody, isTemporaryFeedError } from './errors.js'
 import { parseKeyExpires } from './key-expiry.js'
 import { EnvelopeSchema } from './schemas.js'
+import { DEFAULT_MAX_RESPONSE_BYTES, readCappedText } from './body.js'
 import {
   normaliseChampionships,
   normaliseCountries,
@@ -31,6 +32,9 @@ export interface FeedClientOptions {
   retries?: number
   /** Wait before the first retry, doubling per retry up to 8× (documented: 5, 10, 20, 40 s). Default 5 s. */
   retryDelayMs?: number
+  /** Largest answer body accepted, in bytes (default 64 MiB); a larger one fails with `feed_too_large`
+   *  without being held in memory. */
+  maxResponseBytes?: number
   /** Called with the key's expiry (`X-Key-Expires`) when an answer carries one that differs from the last seen. */
   onKeyExpires?: (expiresAtMs: number) => void
 }
@@ -104,6 +108,8 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
   const timeoutMs = options.timeoutMs ?? 10_000
   const retries = Math.max(0, options.retries ?? 0)
   const retryDelayMs = options.retryDelayMs ?? 5_000
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new DeskError('feed_params', `maxResponseBytes must be a positive integer, got ${String(maxResponseBytes)}`)
   if (!options.apiKey) throw new DeskError('feed_params', 'feed API key is missing')
   let lastKeyExpires: number | null = null
 
@@ -119,16 +125,19 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
   )
 
   async function once(path: string, query: Query): Promise<Answer> {
-    let response: Awaited<ReturnType<typeof $fetch.raw<string, 'text'>>>
+    let response: Awaited<ReturnType<typeof $fetch.raw<ReadableStream<Uint8Array>, 'stream'>>>
+    let text: string
     try {
-      response = await $fetch.raw<string, 'text'>(path, { query, responseType: 'text', signal: AbortSignal.timeout(timeoutMs) })
+      // A stream, read under the size cap: a huge answer is dropped, never buffered whole.
+      response = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { query, responseType: 'stream', signal: AbortSignal.timeout(timeoutMs) })
+      text = await readCappedText(response, path, maxResponseBytes)
     } catch (error) {
+      if (error instanceof DeskError) throw error
       if (hasName(error, 'TimeoutError')) throw new DeskError('feed_timeout', `feed ${path}: no answer within ${timeoutMs} ms`, { retry: 'safe', cause: error })
       const e = error as Error & { cause?: unknown }
       throw new DeskError('feed_network', `feed ${path}: ${e.cause instanceof Error ? e.cause.message : (e.message ?? 'network error')}`, { retry: 'safe', cause: error })
     }
     const status = response.status
-    const text = typeof response._data === 'string' ? response._data : ''
     let json: unknown
     let isJson = true
     try {
