@@ -9,7 +9,7 @@ import { DeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
 import { openTimelineStore, type TimelineStore } from '../timeline/store.js'
 import type { TimelineEntry } from '../timeline/types.js'
-import type { ProfileService } from '../profiles/index.js'
+import { ensurePrivateDatabase, type ProfileService } from '../profiles/index.js'
 import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
 import type { ConnectionMonitor } from './connection.js'
@@ -144,7 +144,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   const openStore = (): TimelineStore => {
     if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
     if (!store) {
-      store = openTimelineStore(timelineFile(deps.dataDir, profile.id), { clock: deps.clock })
+      // Folders 0700 and the database (with its WAL/SHM) 0600 before SQLite opens it.
+      store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), { clock: deps.clock })
       storeListeners.push(store.onEntry((entry) => deps.onTimelineEntry(entry, env)))
     }
     return store
