@@ -3,10 +3,12 @@ import { systemClock } from '../shared/clock.js'
 import { unwrap } from './envelope.js'
 import { createHttp, neverSent } from './http.js'
 import { shapeError, toCoupon, toCoupons } from './model.js'
-import { matchAttempt, placeBody, validatePlacement } from './placement.js'
+import { placeBody, validatePlacement } from './placement.js'
+import { attemptWindow, judgeAttempt, pickOffset, type OffsetBounds } from './resolution.js'
 import { balanceBodySchema, placeBodySchema, resultsBodySchema } from './schemas.js'
 import { createSession } from './session.js'
-import type { Coupon, CouponClientOptions, PlacementAttempt, PlacementRequest, PlacementResult, ResolvedPlacement, SessionInfo } from './types.js'
+import type { HttpAnswer } from './http.js'
+import type { Coupon, CouponClientOptions, PlacementAttempt, PlacementRequest, PlacementResult, ResolveOptions, ResolvedPlacement, SessionInfo } from './types.js'
 import { chunk, clampCalculatedMinutes, mapLimit, MAX_CODES_PER_REQUEST, splitPeriod, uniqueBy } from './windows.js'
 
 const NEW = {
@@ -31,7 +33,8 @@ export interface CashoutEstimate {
 function indeterminate(error: DeskError): boolean {
   if (error.code === 'coupon_timeout') return true
   if (error.code === 'coupon_network') return !neverSent(error)
-  if (error.code === 'coupon_http') return (error.status ?? 0) >= 500
+  // 5xx, and a 2xx other than 200 (only 200 confirms a creation; the coupon may exist).
+  if (error.code === 'coupon_http') return (error.status ?? 0) >= 500 || ((error.status ?? 0) >= 200 && (error.status ?? 0) < 300)
   if (error.code === 'coupon_shape') return true
   const data = error.data as { errorCode?: number | null } | undefined
   return error.code === 'coupon_business' && data?.errorCode === 10000
@@ -43,6 +46,7 @@ export function createCouponClient(options: CouponClientOptions) {
   const clock = options.clock ?? systemClock
   const parallel = options.parallel ?? 3
   const margin = options.resolveMarginMs ?? 30_000
+  const borderline = options.borderlineMs ?? 5
   const legacyActiveLookbackMs = 7 * DAY
   const http = createHttp({
     baseURL: options.baseURL,
@@ -50,11 +54,21 @@ export function createCouponClient(options: CouponClientOptions) {
     timeoutMs: options.timeoutMs ?? 10_000,
     readRetries: options.readRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 200,
+    now: () => clock.now(),
   })
-  /** Server time − client time, from the last envelope `date` (used to place the resolution window). */
-  let serverOffset: number | null = null
-  const noteDate = (date: number | null | undefined) => {
-    if (typeof date === 'number' && Number.isFinite(date) && date > 0) serverOffset = date - clock.now()
+  /**
+   * Server time − client time, bounded by the last envelope `date` and the request that carried it
+   * (the date was made between its send and its answer). Places the resolution window.
+   */
+  let offset: OffsetBounds | null = null
+  let offsetAt = 0
+  const noteDate = (date: number | null | undefined, answer?: Pick<HttpAnswer, 'sentAt' | 'receivedAt'>) => {
+    if (typeof date !== 'number' || !Number.isFinite(date) || date <= 0) return
+    const received = answer?.receivedAt ?? clock.now()
+    const sample = { low: date - received, high: date - (answer?.sentAt ?? received) }
+    const next = pickOffset(offset, offsetAt, sample, received)
+    if (next === sample) offsetAt = received
+    offset = next
   }
   const session = createSession({
     http,
@@ -73,7 +87,7 @@ export function createCouponClient(options: CouponClientOptions) {
     const run = async (token?: string) => {
       const answer = await http.request({ method, path, query: req.query, body: req.body, token, context: 'read' })
       const u = unwrap(answer, { path, legacy: isLegacy, context: 'read', protectedRoute: auth })
-      noteDate(u.envelope.date)
+      noteDate(u.envelope.date, answer)
       return u.body
     }
     return auth ? session.withToken(run, path) : run()
@@ -139,7 +153,7 @@ export function createCouponClient(options: CouponClientOptions) {
   /** Legacy has no active route: unsettled coupons of the legacy list over the last 7 days. */
   async function active(): Promise<Coupon[]> {
     if (!legacy) return toCoupons(await call('GET', NEW.active), mode)
-    const now = clock.now() + (serverOffset ?? 0)
+    const now = clock.now() + (offset?.low ?? 0)
     const all = await resultsByPeriod(now - legacyActiveLookbackMs, now + 60_000)
     return all.filter((c) => c.calculateDate === null)
   }
@@ -176,14 +190,15 @@ export function createCouponClient(options: CouponClientOptions) {
       if (!check.ok) return { outcome: 'rejected', error: check.error }
     }
     const path = legacy ? LEGACY.place : NEW.place
-    const startedAt = clock.now()
+    let startedAt = clock.now()
     try {
       // Sent once (retry: false). A 401 means the request was refused before any processing, so it
       // is sent again once after the shared re-login (see spec-decisions).
       const coupons = await session.withToken(async (token) => {
+        startedAt = clock.now()
         const answer = await http.request({ method: 'POST', path, body: placeBody(request), token, context: 'place' })
         const u = unwrap(answer, { path, legacy, context: 'place', protectedRoute: true })
-        noteDate(u.envelope.date)
+        noteDate(u.envelope.date, answer)
         return placedCoupons(u.body)
       }, path)
       for (const c of coupons) knownCodes.add(c.code)
@@ -191,26 +206,43 @@ export function createCouponClient(options: CouponClientOptions) {
     } catch (e) {
       const error = toDeskError(e)
       if (!indeterminate(error)) return { outcome: 'rejected', error }
-      const attempt: PlacementAttempt = { request, startedAt, endedAt: clock.now(), error }
-      return { outcome: 'unknown', attempt, error, resolve: () => resolvePlacement(attempt) }
+      const attempt: PlacementAttempt = { request, startedAt, endedAt: clock.now(), error, offset }
+      return { outcome: 'unknown', attempt, error, resolve: (opts?: ResolveOptions) => resolvePlacement(attempt, opts) }
     }
   }
 
-  /** Looks for the coupon(s) of an indeterminate attempt. Never re-sends the placement. */
-  async function resolvePlacement(attempt: PlacementAttempt): Promise<ResolvedPlacement> {
-    const offset = serverOffset ?? 0
-    const from = attempt.startedAt + offset - margin
-    const to = clock.now() + offset + margin
+  /**
+   * Looks for the coupon(s) of an indeterminate attempt. Never re-sends the placement. A coupon is
+   * claimed only when nothing else can explain it (./resolution.ts); `isKnown` names the codes this
+   * profile already holds for other placements (its history database).
+   */
+  async function resolvePlacement(attempt: PlacementAttempt, opts: ResolveOptions = {}): Promise<ResolvedPlacement> {
+    const again = (next?: ResolveOptions) => resolvePlacement(attempt, next ?? opts)
+    // An attempt revived after a restart has no offset of its own: the current one is the best estimate
+    // (a sign-in reads the server clock when this run has not read it yet).
     try {
-      const [open, created] = await Promise.all([legacy ? Promise.resolve([]) : active(), resultsByPeriod(from, to)])
-      const found = matchAttempt(attempt, uniqueBy([...open, ...created], (c) => c.code), { from, to }, knownCodes)
-      if (found.length === 0) return { outcome: 'not_placed', resolved: true }
-      for (const c of found) knownCodes.add(c.code)
-      return { outcome: 'placed', coupons: found, resolved: true }
+      if (!attempt.offset && !offset) await session.login()
+    } catch {
+      // the lookup below reports the failure
+    }
+    const window = attemptWindow(attempt.startedAt, attempt.offset ?? offset, clock.now(), borderline, margin)
+    const isKnown = (code: string) => knownCodes.has(code) || options.isKnownCode?.(code) === true || opts.isKnown?.(code) === true
+    try {
+      const [open, created] = await Promise.all([legacy ? Promise.resolve([]) : active(), resultsByPeriod(window.excludeBefore, Math.max(window.to, window.excludeBefore + 1))])
+      const verdict = judgeAttempt(attempt, uniqueBy([...open, ...created], (c) => c.code), window, isKnown)
+      if (verdict.kind === 'none') return { outcome: 'not_placed', resolved: true }
+      if (verdict.kind === 'ambiguous') return { outcome: 'ambiguous', attempt, candidates: verdict.candidates, reason: verdict.reason, resolve: again }
+      for (const c of verdict.coupons) knownCodes.add(c.code)
+      return { outcome: 'placed', coupons: verdict.coupons, resolved: true }
     } catch (e) {
       const error = toDeskError(e)
-      return { outcome: 'unknown', attempt, reason: `lookup failed: ${error.code}: ${error.message}`, resolve: () => resolvePlacement(attempt) }
+      return { outcome: 'unknown', attempt, reason: `lookup failed: ${error.code}: ${error.message}`, resolve: again }
     }
+  }
+
+  /** The operator's decision on an ambiguous attempt: these codes are its coupons (never matched again). */
+  function claim(codes: readonly string[]): void {
+    for (const c of codes) knownCodes.add(c)
   }
 
   return {
@@ -221,6 +253,7 @@ export function createCouponClient(options: CouponClientOptions) {
     sessionInfo: (): SessionInfo => session.info(),
     place,
     resolvePlacement,
+    claim,
     get,
     resultsByIds,
     resultsByPeriod,

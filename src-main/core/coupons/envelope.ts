@@ -60,6 +60,8 @@ export function unwrap(answer: HttpAnswer, options: UnwrapOptions): Unwrapped {
     }
     throw error
   }
+  // Spec: a creation is confirmed only by HTTP 200; another 2xx leaves the outcome unknown.
+  if (context === 'place' && status !== 200) throw httpError(status, path, context, 'only HTTP 200 confirms a creation')
   if (!json.ok) throw new DeskError('coupon_shape', `Coupon service sent a non-JSON answer on ${path}`, { status, retry: 'never', data: { errorCode: null, errorMessage: null, changes: [], path } })
   if (!envelope?.success) {
     throw new DeskError('coupon_shape', `Coupon service sent an answer without a valid envelope on ${path}`, { status, retry: 'never', data: { errorCode: null, errorMessage: null, changes: [], path } })

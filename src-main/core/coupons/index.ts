@@ -1,5 +1,6 @@
 export { createCouponClient, type CouponClient, type CashoutEstimate } from './client.js'
 export { validatePlacement, matchAttempt, placeBody, MAX_ACCUMULATOR_EVENTS, type ValidationResult } from './placement.js'
+export { attemptWindow, judgeAttempt, type AttemptWindow, type Judgement, type OffsetBounds } from './resolution.js'
 export { parsePointer, canonicalPointer, pointerFromFeed, formatCoef, PARAM_TEXT, type ParsedPointer } from './pointer.js'
 export * from './statuses.js'
 export { chunk, splitPeriod, clampCalculatedMinutes, uniqueBy, mapLimit, MAX_CODES_PER_REQUEST, MAX_PERIOD_MS } from './windows.js'

@@ -72,7 +72,7 @@ function betKeys(coupon: Coupon): { pointers: string[] | null; games: number[] }
   return { pointers, games: coupon.bets.map((b) => b.gameId).sort((a, b) => a - b) }
 }
 
-function couponMatches(coupon: Coupon, wanted: ParsedPointer[]): boolean {
+export function couponMatches(coupon: Coupon, wanted: ParsedPointer[]): boolean {
   if (coupon.bets.length !== wanted.length) return false
   const keys = betKeys(coupon)
   if (keys.pointers) {

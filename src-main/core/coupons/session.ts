@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { accountStateOf, authFailed } from './errors.js'
 import { isUnauthorized, unwrap } from './envelope.js'
-import type { Http } from './http.js'
+import type { Http, HttpAnswer } from './http.js'
 import { loginBodySchema } from './schemas.js'
 import type { AccountState, CouponApiMode, Credentials, SessionInfo } from './types.js'
 
@@ -16,7 +16,7 @@ export interface SessionOptions {
   credentials: () => Promise<Credentials>
   onAccountState?: (state: AccountState, error?: DeskError) => void
   onTokenChange?: (info: SessionInfo) => void
-  onEnvelopeDate?: (serverDate: number | null | undefined) => void
+  onEnvelopeDate?: (serverDate: number | null | undefined, answer: HttpAnswer) => void
 }
 
 interface Held {
@@ -66,7 +66,7 @@ export function createSession(options: SessionOptions) {
     try {
       const answer = await http.request({ method: 'POST', path, body, context: 'login' })
       const { body: result, envelope } = unwrap(answer, { path, legacy, context: 'login', protectedRoute: false })
-      options.onEnvelopeDate?.(envelope.date)
+      options.onEnvelopeDate?.(envelope.date, answer)
       const parsed = loginBodySchema.safeParse(result)
       if (!parsed.success) throw new DeskError('coupon_shape', `Login answer without a token on ${path}`, { retry: 'never' })
       let expiresAt: number | null = null

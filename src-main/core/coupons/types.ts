@@ -133,17 +133,26 @@ export interface PlacementAttempt {
   endedAt: number
   /** The transport / server failure that made the outcome unknown. */
   error: DeskError
+  /** Server − client clock bounds measured before the send (absent for an attempt revived after a restart). */
+  offset?: { low: number; high: number } | null
+}
+
+export interface ResolveOptions {
+  /** Codes this profile already holds for other placements (persisted history): never claimed. */
+  isKnown?: (code: string) => boolean
 }
 
 export type ResolvedPlacement =
   | { outcome: 'placed'; coupons: Coupon[]; resolved: true }
   | { outcome: 'not_placed'; resolved: true }
-  | { outcome: 'unknown'; attempt: PlacementAttempt; reason: string; resolve(): Promise<ResolvedPlacement> }
+  | { outcome: 'unknown'; attempt: PlacementAttempt; reason: string; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
+  /** Matching coupons exist but none is surely this attempt's: the operator decides. */
+  | { outcome: 'ambiguous'; attempt: PlacementAttempt; candidates: Coupon[]; reason: string; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
 
 export type PlacementResult =
   | { outcome: 'placed'; coupons: Coupon[] }
   | { outcome: 'rejected'; error: DeskError }
-  | { outcome: 'unknown'; attempt: PlacementAttempt; error: DeskError; resolve(): Promise<ResolvedPlacement> }
+  | { outcome: 'unknown'; attempt: PlacementAttempt; error: DeskError; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
 
 export type AccountState = 'ok' | 'disabled' | 'expired' | 'no_balance'
 
@@ -177,8 +186,12 @@ export interface CouponClientOptions {
   retryDelayMs?: number
   /** Parallel requests when chunking `resultsByIds`. Default 3. */
   parallel?: number
-  /** Margin (ms) around the placement window when resolving an unknown outcome. Default 30000. */
+  /** Margin (ms) after the lookup (and around the send when the server clock was never read) when resolving an unknown outcome. Default 30000. */
   resolveMarginMs?: number
+  /** Tolerance (ms) of the server clock around the send time: a match created within it of the earliest possible send is ambiguous. Default 5. */
+  borderlineMs?: number
+  /** Codes already confirmed to other placements of this profile (persisted): never taken for an unknown attempt. */
+  isKnownCode?: (code: string) => boolean
   /** Match tree lookup for the accumulator rule (root id of a game). */
   treeOf?: (gameId: number) => number | undefined
   onAccountState?: (state: AccountState, error?: DeskError) => void
