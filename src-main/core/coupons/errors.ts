@@ -72,7 +72,7 @@ export function businessError(input: BusinessErrorInput): DeskError {
   let code = 'coupon_business'
   if (account) code = account.code
   else if (context === 'login' && (errorCode === 1002 || errorCode === 1003 || errorCode === 99)) code = 'auth_failed'
-  return new DeskError(code, `${meaning} (error_code ${errorCode ?? 'null'})`, { status, data, retry: info?.retry ?? 'never' })
+  return new DeskError(code, `${meaning} (error_code ${errorCode ?? 'null'})`, { status, data, retry: errorCode === 10000 && context === 'read' ? 'safe' : (info?.retry ?? 'never') }) // spec: reads may be retried after 10000
 }
 
 export function accountStateOf(error: DeskError): AccountState | undefined {

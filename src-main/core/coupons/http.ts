@@ -112,7 +112,7 @@ export function createHttp(options: HttpOptions) {
         await sleep(retryDelay(attempt, undefined))
         continue
       }
-      if (attempt >= retries || !READ_RETRY_STATUSES.includes(answer.status)) return answer
+      if (attempt >= retries || !(READ_RETRY_STATUSES.includes(answer.status) || /"error_code"\s*:\s*10000[,}\s]/.test(answer.text))) return answer // 10000 may come as HTTP 200 code 0 (spec: reads may be retried)
       await sleep(retryDelay(attempt, answer.headers))
     }
   }

@@ -18,7 +18,7 @@ export interface ConnectionMonitor {
 export function isOutage(error: unknown): boolean {
   if (!(error instanceof DeskError)) return false
   if (/timeout|network|unreachable/.test(error.code)) return true
-  return typeof error.status === 'number' && error.status >= 500
+  return (typeof error.status === 'number' && error.status >= 500) || (error.data as { errorCode?: unknown } | undefined)?.errorCode === 10000 // 10000 may come as HTTP 200 code 0
 }
 
 export function createConnectionMonitor(emit: (event: DeskEvent) => void): ConnectionMonitor {

@@ -1,4 +1,5 @@
 import { startSimulator, type RunningSimulator } from '../simulator/server.js'
+import { parseVariations } from '../simulator/variations.js'
 import { DeskError } from '../shared/errors.js'
 
 /**
@@ -7,21 +8,33 @@ import { DeskError } from '../shared/errors.js'
  * survive switching away and back; closed by `dispose`.
  */
 export interface DemoSimulators {
-  get(seed: number): Promise<RunningSimulator>
+  /**
+   * `variations`: the Demo profile's choice of simulator variations ('all', 'none' or a comma list,
+   * see simulator/variations.ts); else `DESK_DEMO_VARIATIONS`; else the simulator's default (none in
+   * the app, all under tests).
+   */
+  get(seed: number, variations?: string): Promise<RunningSimulator>
   dispose(): Promise<void>
 }
 
-export function createDemoSimulators(options: { clockTickMs?: number } = {}): DemoSimulators {
-  const running = new Map<number, Promise<RunningSimulator>>()
+export function createDemoSimulators(options: { clockTickMs?: number; variations?: string } = {}): DemoSimulators {
+  const running = new Map<string, Promise<RunningSimulator>>()
   let disposed = false
   return {
-    get(seed) {
+    get(seed, variations = options.variations ?? process.env.DESK_DEMO_VARIATIONS) {
       if (disposed) return Promise.reject(new DeskError('disposed', 'The desk core is shut down'))
-      let sim = running.get(seed)
+      try {
+        if (variations !== undefined) parseVariations(variations)
+      } catch (error) {
+        return Promise.reject(new DeskError('validation', `Demo simulator variations: ${error instanceof Error ? error.message : String(error)}`))
+      }
+      // One simulator per seed and choice of variations: switching the choice starts a fresh one.
+      const key = `${seed}|${variations ?? ''}`
+      let sim = running.get(key)
       if (!sim) {
-        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250 })
-        running.set(seed, sim)
-        sim.catch(() => running.delete(seed))
+        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250, variations })
+        running.set(key, sim)
+        sim.catch(() => running.delete(key))
       }
       return sim
     },

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util'
 import { DEFAULT_CALLBACK_SECRET, startSimulator, type SimulatorOptions } from './server.js'
+import { parseVariations } from './variations.js'
 
 /**
- * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N]`
+ * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|a,b]`
  * Prints exactly one JSON "ready" line on stdout; everything else goes to stderr.
  * Exit codes: 0 after SIGTERM/SIGINT, 2 for invalid flags, 1 when the server cannot start.
  */
 
-const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N]'
+const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|name,...]'
 
 function fail(message: string): never {
   process.stderr.write(`simulator: ${message}\n${USAGE}\n`)
@@ -34,6 +35,7 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
         'time-scale': { type: 'string' },
         matches: { type: 'string' },
         'feed-error-status': { type: 'string' },
+        variations: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -52,7 +54,14 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
   if (secret !== undefined && secret.length === 0) fail('--callback-secret must not be empty')
   const errorStatus = str('feed-error-status')
   if (errorStatus !== undefined && errorStatus !== 'by-kind' && !/^[1-5]\d\d$/.test(errorStatus)) fail(`--feed-error-status must be by-kind or an HTTP status, got '${errorStatus}'`)
+  const variations = str('variations') ?? 'none'
+  try {
+    parseVariations(variations)
+  } catch (error) {
+    fail(`--variations: ${error instanceof Error ? error.message : String(error)}`)
+  }
   return {
+    variations,
     feedErrorStatus: errorStatus === undefined || errorStatus === 'by-kind' ? 'by-kind' : Number(errorStatus),
     port: intFlag('port', str('port'), 0, 65_535) ?? 0,
     seed: intFlag('seed', str('seed'), 0, 2 ** 31) ?? 1,
@@ -76,7 +85,7 @@ async function main(): Promise<void> {
     process.stderr.write(`simulator: cannot start: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exit(1)
   }
-  process.stderr.write(`simulator: listening on port ${sim.port} (seed ${options.seed}, ${options.matches} prematch matches, time scale ${options.timeScale})\n`)
+  process.stderr.write(`simulator: listening on port ${sim.port} (seed ${options.seed}, ${options.matches} prematch matches, time scale ${options.timeScale}, variations ${options.variations})\n`)
   process.stdout.write(JSON.stringify({ event: 'ready', couponBaseUrl: sim.couponBaseUrl, feedApiUrl: sim.feedApiUrl, cdnUrl: sim.cdnUrl }) + '\n')
 
   let closing = false

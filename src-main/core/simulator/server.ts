@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSimClock, type SimClock } from './clock.js'
-import { readBody, writeReply, type SimHandler, type SimRequest } from './http.js'
+import { readBody, writeReply, type SimHandler, type SimReply, type SimRequest } from './http.js'
 import { createWorld } from './world/world.js'
 import { createFeedHandler, createCdnHandler, createFeedControlHandler, createUsage, defaultFeedKeys, type FeedKeyConfig } from './feed/index.js'
 import { createCouponService, type CouponService } from './coupons/index.js'
 import type { FeedWorld } from './world/model.js'
+import { createVariations, defaultVariations, type Variations } from './variations.js'
 
 export interface SimulatorOptions {
   host?: string
@@ -31,6 +32,11 @@ export interface SimulatorOptions {
   feedKeys?: Record<string, Partial<FeedKeyConfig>>
   /** Real ms before a callback POST counts as timed out (default 10 000). */
   callbackTimeoutMs?: number
+  /**
+   * Ways a real service may vary within the specs (variations.ts): 'all', 'none' or a comma list.
+   * Default: env SIM_VARIATIONS, else 'all' under vitest (tests prove clients against them), else 'none'.
+   */
+  variations?: string
 }
 
 export interface RunningSimulator {
@@ -41,6 +47,7 @@ export interface RunningSimulator {
   clock: SimClock
   world: FeedWorld
   coupons: CouponService
+  variations: Variations
   close(): Promise<void>
 }
 
@@ -54,19 +61,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const feedKeys = defaultFeedKeys(clock.now())
   for (const [name, patch] of Object.entries(options.feedKeys ?? {})) feedKeys[name] = { ...(feedKeys[name] ?? feedKeys['demo-key']), ...patch }
   const feedErrors = { status: options.feedErrorStatus ?? 'by-kind' }
+  const variations = createVariations(options.variations ?? defaultVariations(), options.seed ?? 1)
   const coupons = createCouponService({
     world,
     clock,
     callbackSecret: options.callbackSecret ?? DEFAULT_CALLBACK_SECRET,
     tokenTtlSec: options.tokenTtlSec ?? 3600,
     callbackTimeoutMs: options.callbackTimeoutMs,
+    callbackText: variations.callbackText,
   })
-  const mounts: Array<{ prefix: string; handler: SimHandler }> = [
+  const mounts: Array<{ prefix: string; handler: SimHandler; vary?: (path: string, reply: SimReply) => SimReply }> = [
     { prefix: '/__sim', handler: createFeedControlHandler({ world, clock, keys: feedKeys }) },
     { prefix: '/__sim', handler: coupons.controlHandler },
-    { prefix: '/feed', handler: createFeedHandler({ world, keys: feedKeys, usage: createUsage(), errors: feedErrors }) },
+    { prefix: '/feed', handler: createFeedHandler({ world, keys: feedKeys, usage: createUsage(), errors: feedErrors }), vary: variations.feed },
     { prefix: '/cdn', handler: createCdnHandler() },
-    { prefix: '', handler: coupons.handler },
+    { prefix: '', handler: coupons.handler, vary: variations.coupon },
   ]
 
   const server: Server = createServer(async (req, res) => {
@@ -91,7 +100,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         }
         const reply = await mount.handler(simReq)
         if (reply) {
-          writeReply(res, reply)
+          writeReply(res, mount.vary ? mount.vary(simReq.path, reply) : reply)
           return
         }
       }
@@ -118,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     clock,
     world,
     coupons,
+    variations,
     async close() {
       clock.stop()
       world.stop()

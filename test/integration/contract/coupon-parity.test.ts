@@ -68,7 +68,7 @@ describe.skipIf(!HAVE)("simulated coupon service vs the vendor's captures: same 
   }
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, clockTickMs: 0, timeScale: 0, seed: 3 })
+    sim = await startSimulator({ port: 0, clockTickMs: 0, timeScale: 0, seed: 3, variations: 'none' })
     hook = createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))

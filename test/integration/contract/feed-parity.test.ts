@@ -43,7 +43,7 @@ describe.skipIf(!HAVE)("simulated feed vs the vendor's captures: same keys, same
   }
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, clockTickMs: 0, timeScale: 0, seed: 7, startMs: Date.UTC(2026, 10, 21, 12, 0, 0) })
+    sim = await startSimulator({ port: 0, clockTickMs: 0, timeScale: 0, seed: 7, variations: 'none', startMs: Date.UTC(2026, 10, 21, 12, 0, 0) })
   })
   afterAll(() => sim?.close())
 

@@ -3,7 +3,7 @@ import type { SimMatch, SimOutcome } from '../../../src-main/core/simulator/worl
 
 /** Shared helpers of the simulated coupon service tests (real HTTP on 127.0.0.1). */
 export async function startSim(): Promise<RunningSimulator> {
-  return startSimulator({ port: 0, clockTickMs: 0, seed: 1, matches: 120 })
+  return startSimulator({ port: 0, clockTickMs: 0, seed: 1, matches: 120, variations: 'none' })
 }
 
 /** Parsed JSON of a response; tests assert on its shape. */

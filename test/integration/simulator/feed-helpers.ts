@@ -9,7 +9,7 @@ export const START_MS = Date.UTC(2026, 10, 21, 12, 0, 0)
 
 /** timeScale 0 freezes simulated time: it moves only through /__sim/clock/advance. */
 export function startFeedSim(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  return startSimulator({ port: 0, clockTickMs: 0, seed: 1, startMs: START_MS, timeScale: 0, ...options })
+  return startSimulator({ port: 0, clockTickMs: 0, seed: 1, startMs: START_MS, timeScale: 0, variations: 'none', ...options })
 }
 
 export interface FeedReply<T = Json> {

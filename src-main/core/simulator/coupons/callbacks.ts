@@ -71,7 +71,7 @@ export function classifyResponse(status: number, text: string, couponCount: numb
   return { kind: 'ok' }
 }
 
-export function createCallbackSender(opts: { clock: SimClock; secret: string; timeoutMs?: number }): CallbackSender {
+export function createCallbackSender(opts: { clock: SimClock; secret: string; timeoutMs?: number; text?: (payload: unknown) => string }): CallbackSender {
   const { clock, secret } = opts
   let timeoutMs = opts.timeoutMs ?? 10_000
   const log: DeliveryLogEntry[] = []
@@ -148,7 +148,7 @@ export function createCallbackSender(opts: { clock: SimClock; secret: string; ti
         // 32 lowercase hex digits, as production's batch ids.
         const batchId = randomUUID().replaceAll('-', '')
         const payload = { event: 'coupons.settled', batchId, ...(clientId === undefined ? {} : { clientId }), couponCount: slice.length, coupons: slice.map((c) => c.snapshot) }
-        const batch: Batch = { batchId, url, body: Buffer.from(JSON.stringify(payload)), couponCount: slice.length, codes: slice.map((c) => c.code) }
+        const batch: Batch = { batchId, url, body: Buffer.from((opts.text ?? JSON.stringify)(payload)), couponCount: slice.length, codes: slice.map((c) => c.code) }
         ids.push(batchId)
         // First attempts go out one after another so versions of one coupon arrive in order.
         chain = chain.then(() => track(attempt(batch, 1)))

@@ -23,6 +23,8 @@ export interface CouponServiceOptions {
   tokenTtlSec: number
   /** Real ms before a callback POST counts as timed out. Default 10 000. */
   callbackTimeoutMs?: number
+  /** JSON text of a callback payload (simulator variations); default plain JSON. */
+  callbackText?: (payload: unknown) => string
 }
 
 export interface CouponService {
@@ -52,7 +54,7 @@ export function createCouponService(options: CouponServiceOptions): CouponServic
   const store = createCouponStore()
   const auth = createAuth({ clock, store, tokenTtlSec: options.tokenTtlSec })
   const faults = createFaults()
-  const sender = createCallbackSender({ clock, secret: options.callbackSecret, timeoutMs: options.callbackTimeoutMs })
+  const sender = createCallbackSender({ clock, secret: options.callbackSecret, timeoutMs: options.callbackTimeoutMs, text: options.callbackText })
   const settlement = createSettlement({ clock, store, world })
 
   function dispatch(coupons: CouponRecord[]) {
