@@ -93,6 +93,11 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 2: placements with an unknown outcome, kept until resolved
   ATTEMPTS_MIGRATION,
+  // 3: delivery order: settlement cycles taken in, and a confirming read owed (order.ts)
+  `
+  ALTER TABLE coupons ADD COLUMN order_state TEXT;
+  ALTER TABLE coupons ADD COLUMN confirm_pending INTEGER NOT NULL DEFAULT 0;
+  `,
 ]
 
 function userVersion(db: Db): number {

@@ -10,7 +10,7 @@ export interface CouponReader {
 }
 
 export interface ReconcilerOptions {
-  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks'>
+  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations'>
   reader: CouponReader
   clock?: Clock
   /** Period of automatic runs (real time). Default 60000. */
@@ -19,6 +19,8 @@ export interface ReconcilerOptions {
   graceMs?: number
   /** Max codes per `results` request (spec limit 100). */
   chunkSize?: number
+  /** Confirming reads: at least this long between two `results` requests (ms). Default 1000. */
+  confirmGapMs?: number
   onError?: (error: Error) => void
 }
 
@@ -33,6 +35,10 @@ export interface ReconcileReport {
 export interface Reconciler {
   /** One pass; a pass started while another runs is skipped (overlap guard). */
   runOnce(): Promise<ReconcileReport>
+  /** Reads the current state of every coupon owed a confirming read (order.ts), 100 ids per request. */
+  confirm(): Promise<ReconcileReport>
+  /** `confirm()` soon: calls within the gap are merged into one run (one batch of reads). */
+  confirmSoon(): void
   start(): void
   stop(): void
   readonly running: boolean
@@ -75,16 +81,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       ok = false
       report.errors.push(`calculated: ${toDeskError(error).message}`)
     }
-    const codes = store.openPlacedCodes()
-    for (let i = 0; i < codes.length; i += chunkSize) {
-      try {
-        const answer = await reader.resultsByIds(codes.slice(i, i + chunkSize))
-        for (const coupon of Array.isArray(answer) ? answer : answer.coupons) apply(coupon)
-      } catch (error) {
-        ok = false
-        report.errors.push(`results: ${toDeskError(error).message}`)
-      }
-    }
+    const before = report.errors.length
+    await readChunks(store.openPlacedCodes(), report, false)
+    if (report.errors.some((e, i) => i >= before && e.startsWith('results:'))) ok = false
     report.entries.push(...store.markMissedCallbacks(graceMs, clock.now()))
     if (ok) lastSuccessAt = startedAt
   }
@@ -108,6 +107,51 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   // (stop+start while it awaited a read) ends its loop instead of scheduling a second one.
   let generation = 0
 
+  const confirmGapMs = options.confirmGapMs ?? 1000
+  let confirming: Promise<ReconcileReport> | null = null
+  let confirmTimer: NodeJS.Timeout | null = null
+  let lastConfirmAt = Number.NEGATIVE_INFINITY
+  let closed = false
+
+  async function readChunks(codes: string[], report: ReconcileReport, spaced: boolean): Promise<void> {
+    for (let i = 0; i < codes.length; i += chunkSize) {
+      if (spaced) {
+        const wait = lastConfirmAt + confirmGapMs - Date.now()
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait).unref?.())
+        lastConfirmAt = Date.now()
+      }
+      try {
+        const answer = await reader.resultsByIds(codes.slice(i, i + chunkSize))
+        for (const coupon of Array.isArray(answer) ? answer : answer.coupons) {
+          try {
+            report.entries.push(...store.recordPollSnapshot(coupon))
+            report.polled += 1
+          } catch (error) {
+            report.errors.push(`snapshot: ${toDeskError(error).message}`)
+          }
+        }
+      } catch (error) {
+        report.errors.push(`results: ${toDeskError(error).message}`)
+      }
+    }
+  }
+
+  function confirm(): Promise<ReconcileReport> {
+    confirming ??= (async () => {
+      const report: ReconcileReport = { skipped: false, windowMinutes: 0, polled: 0, entries: [], errors: [] }
+      try {
+        await readChunks(store.pendingConfirmations(), report, true)
+      } catch (error) {
+        report.errors.push(toDeskError(error).message)
+      }
+      if (report.errors.length > 0) options.onError?.(new Error(report.errors.join('; ')))
+      return report
+    })().finally(() => {
+      confirming = null
+    })
+    return confirming
+  }
+
   function schedule(gen: number): void {
     timer = setTimeout(async () => {
       await runOnce()
@@ -118,7 +162,17 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   return {
     runOnce,
+    confirm,
+    confirmSoon() {
+      if (confirmTimer || closed) return
+      confirmTimer = setTimeout(() => {
+        confirmTimer = null
+        void confirm()
+      }, Math.max(0, Math.min(confirmGapMs, lastConfirmAt + confirmGapMs - Date.now())))
+      confirmTimer.unref?.()
+    },
     start() {
+      closed = false
       if (timer) return
       schedule(++generation)
     },
@@ -126,6 +180,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       if (timer) clearTimeout(timer)
       timer = null
       generation += 1
+      closed = true
+      if (confirmTimer) clearTimeout(confirmTimer)
+      confirmTimer = null
     },
     get running() {
       return running

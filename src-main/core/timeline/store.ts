@@ -3,11 +3,12 @@ import { systemClock, type Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
 import { openDatabase, type Db } from './db.js'
-import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type CouponState, type EntryDraft } from './derive.js'
+import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
 import { toCoupon, toDelivery, toEntry, toState, toVersion } from './rows.js'
 import { isFinalStatus, RECALC_STATUS, stateKey, toSnapshot } from './snapshot.js'
 import { createQueries } from './queries.js'
+import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
   PlacementOptions, RejectedDelivery, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
@@ -42,8 +43,10 @@ export interface TimelineStore {
   recordPollSnapshot(coupon: unknown): TimelineEntry[]
   /** Coupons whose result was found by polling and whose callback has not come within `graceMs`. */
   markMissedCallbacks(graceMs: number, now?: number): TimelineEntry[]
-  /** Codes of coupons the desk placed that are not finally settled (open or returned for recalculation). */
+  /** Codes of coupons the desk placed that are not finally settled (open or returned for recalculation), and those owed a confirming read. */
   openPlacedCodes(): string[]
+  /** Coupons with a delivery that only a read of their current state can place (order.ts). */
+  pendingConfirmations(): string[]
   recordBalance(balance: number, source?: string): BalanceSample
   balances(options?: { limit?: number }): BalanceSample[]
   audit(actor: string, action: string, data?: unknown): AuditEntry
@@ -96,8 +99,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       AND cycle_callback_at IS NULL AND cycle_missed = 0 AND placed_by_desk = 1 AND callback_expected = 1 AND cycle_poll_at + ? <= ?`),
     setMissed: db.prepare('UPDATE coupons SET cycle_missed = 1 WHERE code = ?'),
     openPlaced: db.prepare(
-      `SELECT code FROM coupons WHERE placed_by_desk = 1 AND (status IS NULL OR status IN (0, ${RECALC_STATUS}) OR result_processed = 0) ORDER BY code`,
+      `SELECT code FROM coupons WHERE (placed_by_desk = 1 AND (status IS NULL OR status IN (0, ${RECALC_STATUS}) OR result_processed = 0))
+        OR confirm_pending = 1 ORDER BY code`,
     ),
+    pendingConfirm: db.prepare('SELECT code FROM coupons WHERE confirm_pending = 1 ORDER BY code'),
+    setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
     insertBalance: db.prepare('INSERT INTO balance_samples (at, balance, source) VALUES (?, ?, ?)'),
     insertAudit: db.prepare('INSERT INTO audit (at, actor, action, data) VALUES (?, ?, ?, ?)'),
   }
@@ -130,21 +136,47 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return toEntry(stmt.getEntry.get(Number(res.lastInsertRowid)) as Record<string, unknown>)
   }
 
-  function loadState(code: string): CouponState | null {
-    const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
-    return row ? toState(row) : null
-  }
-
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
     const { v } = stmt.nextVersion.get(snap.code) as { v: number }
     stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw))
   }
 
-  /** Applies one snapshot inside the caller's transaction. */
+  /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
   function applySnapshot(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null): TimelineEntry[] {
     const now = clock.now()
-    const prev = loadState(snap.code)
-    if (!prev) stmt.insertCoupon.run(snap.code, now)
+    const row = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
+    if (!row) stmt.insertCoupon.run(snap.code, now)
+    let prev = row ? toState(row) : null
+    const order: OrderState = (row && parseOrder(row.order_state)) ||
+      initialOrder(row ? { status: prev!.status, calculateDate: row.calculate_date == null ? null : Number(row.calculate_date), resultProcessed: prev!.resultProcessed } : null)
+    const verdict: OrderVerdict = prev && prev.stateKey === stateKey(snap) ? { kind: 'apply', confirm: false } : classify(prev, order, snap, source)
+    // A poll is the server's state now: it settles whatever was waiting for a confirming read.
+    const confirm = source === 'poll' ? 0 : row && Number(row.confirm_pending) === 1 ? 1 : verdict.kind === 'hold' || ('confirm' in verdict && verdict.confirm) ? 1 : 0
+    const next = advance(order, snap, verdict)
+    stmt.setOrder.run(JSON.stringify(next), confirm, snap.code)
+    const entry = (draft: EntryDraft) => writeEntry(snap.code, source, snap.status, batchId, draft)
+    const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
+
+    if (verdict.kind === 'stale' || verdict.kind === 'hold') {
+      writeVersion(snap, source, batchId)
+      if (verdict.kind === 'hold') {
+        return [entry({ kind: 'recalculation_unconfirmed', data: { ...base, outOfOrder: false, reason: 'returned for recalculation after a result: confirming with the server' } })]
+      }
+      return [entry({ kind: 'out_of_order', data: { ...base, reason: verdict.reason } })]
+    }
+    if (verdict.kind === 'older_cycle') {
+      writeVersion(snap, source, batchId)
+      return [
+        entry({ kind: 'settled', data: { ...base, olderCycle: true, ledger: { kind: 'credit', amount: snap.realWin } } }),
+        entry({ kind: 'returned_for_recalculation', data: { ...base, implied: true, deductAgain: true, ledger: { kind: 're_deduct' } } }),
+      ]
+    }
+    const entries: TimelineEntry[] = []
+    if (verdict.kind === 'newer_cycle' && prev) {
+      // The result we hold was returned for recalculation without that delivery reaching us.
+      entries.push(entry({ kind: 'returned_for_recalculation', data: { ...base, outOfOrder: false, implied: true, previousStatus: prev.status, deductAgain: true, ledger: { kind: 're_deduct' } } }))
+      prev = { ...prev, status: RECALC_STATUS, resultProcessed: false, cycleCallbackAt: null, cyclePollAt: null, cycleMissed: false, firstLostSeen: false, stateKey: null }
+    }
     const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
     const s = result.next
     if (result.changed || source === 'callback') writeVersion(snap, source, batchId)
@@ -152,7 +184,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       s.status, snap.realWin, snap.calculateDate, snap.amount, source, now, JSON.stringify(snap.raw), s.stateKey,
       s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, snap.code,
     )
-    return result.entries.map((draft) => writeEntry(snap.code, source, snap.status, batchId, draft))
+    return [...entries, ...result.entries.map(entry)]
   }
 
   const applyBatchTx = db.transaction((batch: SettlementBatch, meta: DeliveryMeta): ApplyResult => {
@@ -227,6 +259,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     openPlacedCodes() {
       ensureOpen()
       return (stmt.openPlaced.all() as Array<{ code: string }>).map((r) => String(r.code))
+    },
+    pendingConfirmations() {
+      ensureOpen()
+      return (stmt.pendingConfirm.all() as Array<{ code: string }>).map((r) => String(r.code))
     },
     recordBalance(balance, source = 'poll') {
       ensureOpen()

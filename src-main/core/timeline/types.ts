@@ -15,6 +15,8 @@ export type TimelineKind =
   | 'discovered_by_polling'
   | 'missed_callback'
   | 'late_callback'
+  | 'out_of_order'
+  | 'recalculation_unconfirmed'
 
 export const TIMELINE_KINDS: readonly TimelineKind[] = [
   'coupon_placed',
@@ -26,6 +28,8 @@ export const TIMELINE_KINDS: readonly TimelineKind[] = [
   'discovered_by_polling',
   'missed_callback',
   'late_callback',
+  'out_of_order',
+  'recalculation_unconfirmed',
 ]
 
 /** One bet of a snapshot, reduced to what the timeline derives from; the raw bet stays in `raw`. */

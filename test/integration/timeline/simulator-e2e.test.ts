@@ -86,17 +86,20 @@ describe('settlement timeline end to end with the simulator', () => {
 
     await control(`/coupons/${coupon.code}/recalculate`, { result: 'lose' })
     await waitDeliveries(coupon.code, 2)
-    expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'returned_for_recalculation'])
+    // A 15 after a result carries no date: a confirming read of the coupon places it (delivery order).
+    expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed'])
+    expect((await createReconciler({ store, reader: client, clock: sim.clock }).confirm()).errors).toEqual([])
+    expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed', 'returned_for_recalculation'])
     const recalc = store.couponHistory(coupon.code)
     expect(recalc.coupon?.status).toBe(15)
-    const raw = recalc.versions.at(-1)!.raw as { events_data: Array<{ status: number; uuid: string }> }
+    const raw = recalc.versions.filter((v) => v.source === 'callback').at(-1)!.raw as { events_data: Array<{ status: number; uuid: string }> }
     expect(raw.events_data.map((b) => b.status)).toEqual([4])
     expect(typeof raw.events_data[0].uuid).toBe('string')
 
     await control('/clock/advance', { ms: 60_000 })
     const all = await waitDeliveries(coupon.code, 3)
     expect(all.every((d) => d.outcome === 'delivered')).toBe(true)
-    expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'returned_for_recalculation', 'resettled'])
+    expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed', 'returned_for_recalculation', 'resettled'])
     const ledger = store.ledger(coupon.code)
     expect(ledger.rows.map((r) => [r.kind, r.amount])).toEqual([
       ['stake', -10],
@@ -178,5 +181,31 @@ describe('settlement timeline end to end with the simulator', () => {
     await control('/clock/advance', { ms: 300_000 })
     expect((await reconciler.runOnce()).entries.filter((e) => e.couponCode === coupon.code)).toEqual([])
     expect(store.ledger(coupon.code).rows.map((r) => r.kind)).toEqual(['stake', 'credit'])
+  })
+
+  it('issue 8: the re-settled snapshot arrives before the retried 15: the coupon ends re-settled, credited once per cycle', async () => {
+    const { coupon } = await place(1, 10)
+    await control(`/coupons/${coupon.code}/settle`, { result: 'lose' })
+    await waitDeliveries(coupon.code, 1)
+    await control('/clock/advance', { ms: 1000 })
+    await control('/callbacks/fail', { count: 1 })
+    await control(`/coupons/${coupon.code}/recalculate`, { result: 'win', delayMs: 0 })
+    const [, failed, resettled] = await waitDeliveries(coupon.code, 3)
+    expect(failed).toMatchObject({ outcome: 'retry-scheduled' })
+    expect(resettled).toMatchObject({ status: 200, outcome: 'delivered' })
+    await control('/clock/advance', { ms: 60_000 })
+    const all = await waitDeliveries(coupon.code, 4)
+    expect(all[3]).toMatchObject({ status: 200, outcome: 'delivered', batchId: failed.batchId })
+    await createReconciler({ store, reader: client, clock: sim.clock }).confirm()
+    expect(store.pendingConfirmations()).not.toContain(coupon.code)
+    const stored = store.coupon(coupon.code)!
+    expect(stored.status).toBe(2)
+    expect(stored.realWin).toBeGreaterThan(10)
+    expect(store.ledger(coupon.code).rows.map((r) => [r.kind, r.amount])).toEqual([
+      ['stake', -10],
+      ['credit', 0],
+      ['re_deduct', -10],
+      ['credit', stored.realWin],
+    ])
   })
 })

@@ -42,11 +42,12 @@ function template(): Record<string, unknown> {
   }
 }
 
-function snapshot(code: string, s: Step): Record<string, unknown> {
+/** `cycle`: returns for recalculation so far; a new settlement cycle has a later `calculate_date`. */
+function snapshot(code: string, s: Step, cycle = 0): Record<string, unknown> {
   const c = structuredClone(template()) as Record<string, unknown> & { events_data: Array<Record<string, unknown>> }
   c.coupon_code = code
   c.status = s.status
-  c.calculate_date = s.status === 0 || s.status === 15 ? null : 1784897600000
+  c.calculate_date = s.status === 0 || s.status === 15 ? null : 1784897600000 + cycle * 60_000
   delete c.realWin
   const payout = s.cents / 100
   if (s.spelling !== 'real_win') c.realWin = payout
@@ -111,19 +112,23 @@ describe('ledger over callback sequences (property)', () => {
         store.recordPlacement([{ coupon_code: code, amount: AMOUNT, status: 0, real_win: null, events_data: [] }], { callbackUrl: 'http://127.0.0.1/cb' })
         let previous: { batchId: string; coupons: unknown[]; couponCount: number; event: string } | null = null
         let b = 0
+        let cycle = 0
         for (const s of steps) {
+          if (s.status === 15 && !(s.redeliver && previous)) cycle += 1
           if (s.redeliver && previous) {
             expect(store.applyBatch(previous, { rawSize: 1 })).toMatchObject({ duplicate: true, entries: [] })
             previous = null
             continue
           }
-          const snap = snapshot(code, s)
+          const snap = snapshot(code, s, cycle)
           if (s.source === 'poll') {
             store.recordPollSnapshot(snap)
             previous = null
           } else {
             previous = { event: 'coupons.settled', batchId: `${code}-${++b}`, couponCount: 1, coupons: [snap] }
             store.applyBatch(previous, { rawSize: 1 })
+            // In order, a confirming read sees what was just delivered (a 15 after a result waits for one).
+            if (store.pendingConfirmations().includes(code)) store.recordPollSnapshot({ ...snap, amount: AMOUNT })
           }
         }
         const history = store.couponHistory(code)

@@ -66,11 +66,16 @@ describe('timeline store', () => {
     const code = '000000000002'
     store.recordPlacement([coupon(code, 0, [bet('21', 0)], { amount: 10, calculate_date: null })], { callbackUrl: 'http://x/cb' })
     store.applyBatch(batch('b-1', [coupon(code, 4, [bet('21', 1, 1)], { real_win: 25 })]), meta)
-    store.applyBatch(batch('b-2', [coupon(code, 15, [bet('21', 4, 7)], { real_win: 0 })]), meta)
-    store.applyBatch(batch('b-3', [coupon(code, 2, [bet('21', 2, 9)], { real_win: 0 })]), meta)
+    store.applyBatch(batch('b-2', [coupon(code, 15, [bet('21', 4, 7)], { real_win: 0, calculate_date: null })]), meta)
+    // A 15 after a result carries no date: it waits for a read of the coupon (order.ts); the poll confirms it.
+    expect(kinds(store.couponHistory(code).entries)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed'])
+    expect(store.pendingConfirmations()).toEqual([code])
+    store.recordPollSnapshot(coupon(code, 15, [bet('21', 4, 7)], { real_win: 0, calculate_date: null }))
+    expect(store.pendingConfirmations()).toEqual([])
+    store.applyBatch(batch('b-3', [coupon(code, 2, [bet('21', 2, 9)], { real_win: 0, calculate_date: 1_763_726_500_000 })]), meta)
     const history = store.couponHistory(code)
-    expect(kinds(history.entries)).toEqual(['coupon_placed', 'settled', 'returned_for_recalculation', 'resettled'])
-    expect(history.entries[2].data.deductAgain).toBe(true)
+    expect(kinds(history.entries)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed', 'returned_for_recalculation', 'resettled'])
+    expect(history.entries[3].data.deductAgain).toBe(true)
     const ledger = store.ledger(code)
     expect(ledger.rows.map((r) => [r.kind, r.amount])).toEqual([
       ['stake', -10],
@@ -79,7 +84,7 @@ describe('timeline store', () => {
       ['credit', 0],
     ])
     expect(ledger).toMatchObject({ net: 5, complete: true })
-    expect(history.versions.map((v) => v.source)).toEqual(['placement', 'callback', 'callback', 'callback'])
+    expect(history.versions.map((v) => v.source)).toEqual(['placement', 'callback', 'callback', 'poll', 'callback'])
   })
 
   it('a return for recalculation with no processed result deducts nothing', () => {
@@ -93,7 +98,7 @@ describe('timeline store', () => {
   it('an unknown amount stays unknown in the ledger until a poll reads it back', () => {
     const code = '000000000004'
     store.applyBatch(batch('b-1', [coupon(code, 4, [bet('41', 1)], { real_win: 18 })]), meta)
-    store.applyBatch(batch('b-2', [coupon(code, 15, [bet('41', 4)])]), meta)
+    store.recordPollSnapshot(coupon(code, 15, [bet('41', 4)]))
     expect(store.ledger(code)).toMatchObject({ complete: false, net: 18 })
     expect(store.ledger(code).rows[1]).toMatchObject({ kind: 're_deduct', amount: null })
     store.recordPollSnapshot({ ...coupon(code, 15, [bet('41', 4)]), amount: 6 })
