@@ -52,7 +52,7 @@ export interface ProfileDto {
   language: string
   legacyMode: boolean
   timeZone: 'utc' | 'local'
-  listener: { enabled: boolean; host: string; port: number; path: string }
+  listener: { enabled: boolean; host: string; port: number; path: string; maxBodyBytes?: number }
   /** Which secrets are stored; never their values. */
   secrets: Record<SecretKind, boolean>
 }
@@ -270,7 +270,7 @@ export const inputs = {
         language: z.string().min(2).max(8),
         legacyMode: z.boolean(),
         timeZone: z.enum(['utc', 'local']),
-        listener: z.object({ enabled: z.boolean(), host: z.string().max(200), port: z.number().int().min(0).max(65535), path: z.string().max(200) }).strict(),
+        listener: z.object({ enabled: z.boolean(), host: z.string().max(200), port: z.number().int().min(0).max(65535), path: z.string().max(200), maxBodyBytes: z.number().int().min(65536).max(268435456).optional() }).strict(),
       })
       .strict(),
     remove: z.object({ id: z.string().min(1) }).strict(),

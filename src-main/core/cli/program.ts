@@ -17,7 +17,7 @@ import { nodeIo, type CliIo } from './io.js'
 import { printError } from './output.js'
 
 /** Flags that would put a secret into argv (shell history, `ps`): refused before parsing. */
-const SECRET_FLAGS = ['--password', '--pass', '--feed-key', '--api-key', '--token', '--jwt']
+const SECRET_FLAGS = ['--password', '--pass', '--feed-key', '--api-key', '--token', '--jwt', '--secret', '--callback-secret']
 
 export function buildProgram(deps: CommandDeps): Command {
   const program = addGlobalOptions(new Command('desk'))
@@ -36,7 +36,7 @@ export function buildProgram(deps: CommandDeps): Command {
   registerFeedCommands(program, deps)
   registerCouponCommands(program, deps)
   registerPlaceCommand(program, deps)
-  registerListenCommand(program)
+  registerListenCommand(program, deps)
   registerTimelineCommand(program)
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
@@ -59,7 +59,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   const forbidden = argv.find((arg) => SECRET_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
   if (forbidden) {
     const name = forbidden.split('=')[0]
-    printError(io, 'usage', `${name} is not accepted: secrets never go on the command line; use DESK_PASSWORD / DESK_FEED_KEY or the interactive prompt`)
+    printError(io, 'usage', `${name} is not accepted: secrets never go on the command line; use DESK_PASSWORD / DESK_FEED_KEY / DESK_CALLBACK_SECRET, the profile's vault or the interactive prompt`)
     return EXIT.usage
   }
   let code: number = EXIT.ok

@@ -50,6 +50,12 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       secret,
       store: options.store(),
       clock: options.clock,
+      maxBodyBytes: settings.maxBodyBytes,
+      // Refused or unstored deliveries turn the listener amber for the operator; the next stored one clears it.
+      onDelivery: (event) => {
+        if (event.status === 200) options.connection.report('listener', 'online')
+        else if (event.status >= 500) options.connection.report('listener', 'degraded', `callback refused with ${event.status}: ${event.reason} (the sender retries it)`)
+      },
     })
     try {
       await next.start()

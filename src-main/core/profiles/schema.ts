@@ -16,6 +16,8 @@ const listenerSchema = z
     host: z.string().min(1).max(200),
     port: z.number().int().min(0).max(65535),
     path: z.string().min(1).max(200).regex(/^\//, 'listener path must start with /'),
+    /** Largest callback body (bytes); absent = the listener default (16 MiB). */
+    maxBodyBytes: z.number().int().min(64 * 1024).max(256 * 1024 * 1024).optional(),
   })
   .strict()
 

@@ -95,7 +95,8 @@ describe('desk as a process against the simulator process', () => {
       desk(['coupons', 'active', '--json', '--coupon-url', 'http://127.0.0.1:9', '--feed-url', 'http://127.0.0.1:9'], { DESK_PASSWORD: 'demo' }),
     ])
     expect(business.code).toBe(1)
-    expect(business.stdout).toBe('')
+    // --json: the error is the one JSON document on stdout
+    expect(JSON.parse(business.stdout)).toMatchObject({ code: 'coupon_business', error_code: 471, changes: [] })
     expect(business.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error coupon_business: /)])
     expect(transport.code).toBe(3)
     expect(transport.stderr).toMatch(/^error coupon_network: /m)

@@ -1,9 +1,21 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
-import { createCallbackListener } from '../../callbacks/listener.js'
+import {
+  createCallbackListener,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  MAX_BODY_LIMIT_BYTES,
+  MIN_BODY_LIMIT_BYTES,
+} from '../../callbacks/listener.js'
+import { openProfileStore } from '../../profiles/open.js'
+import type { Profile } from '../../profiles/schema.js'
 import { DeskError } from '../../shared/errors.js'
+import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
+import { defaultRedactor } from '../../shared/redact.js'
 import { openTimelineStore } from '../../timeline/store.js'
-import { resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
+import { profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
+import type { CommandDeps } from '../action.js'
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -11,13 +23,33 @@ function parsePort(value: string): number {
   return port
 }
 
+const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2 }
+
+/** `--max-body`: bytes, or a number with KiB / MiB (K, M, KB, MB are read as binary units too). */
+export function parseBodySize(value: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value)
+  const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined
+  const bytes = match && unit ? Math.floor(Number(match[1]) * unit) : NaN
+  if (!Number.isFinite(bytes) || bytes < MIN_BODY_LIMIT_BYTES || bytes > MAX_BODY_LIMIT_BYTES) {
+    throw new InvalidArgumentError(`must be a size from 64KiB to 256MiB (bytes, or with KiB / MiB), e.g. 16MiB`)
+  }
+  return bytes
+}
+
+function parseConnections(value: string): number {
+  const n = Number(value)
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 10_000) throw new InvalidArgumentError('must be an integer 1..10000')
+  return n
+}
+
 interface ListenFlags {
   port: number
-  secret?: string
   dataDir?: string
+  profile?: string
   path: string
   host: string
-  maxBodyBytes?: number
+  maxBody?: number
+  maxConnections?: number
   tlsCert?: string
   tlsKey?: string
 }
@@ -33,31 +65,66 @@ function tlsFrom(flags: ListenFlags): { cert: Buffer; key: Buffer } | undefined 
   }
 }
 
+function findProfile(dataDir: string, nameOrId: string): { profile: Profile; secret: string | null } {
+  if (!existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
+  const profiles = openProfileStore({ dataDir }).profiles
+  const profile = profiles.find(nameOrId)
+  if (!profile) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
+  return { profile, secret: profiles.secret(profile.id, 'callbackSecret') }
+}
+
 /**
- * `desk listen --port N --secret S --data-dir DIR [--path P] [--tls-cert F --tls-key F]`: the callback listener without UI.
- * stdout carries exactly one line, `{"event":"ready","url":...}`; failures are thrown as DeskError
- * (the CLI entry prints `error <code>: <message>` on stderr and exits non-zero).
+ * `desk listen --port N [--profile P] [--data-dir DIR] [--path P] [--max-body SIZE] [--max-connections N] [--tls-cert F --tls-key F]`:
+ * the callback listener without UI. The signing secret never comes from argv (`--secret` is refused
+ * before parsing): env DESK_CALLBACK_SECRET, else the `--profile` vault, else a no-echo prompt.
+ * stdout carries exactly one line, `{"event":"ready","url":...}`; listener problems are JSON log lines
+ * on stderr (and in <dataDir>/logs/cli.log); failures are thrown as DeskError.
  * SIGTERM / SIGINT close the listener and the database, then exit 0.
  */
-export function registerListenCommand(program: Command): void {
+export function registerListenCommand(program: Command, deps: CommandDeps): void {
   program
     .command('listen')
     .description('run the signed settlement callback listener (headless)')
     .requiredOption('--port <port>', 'port to listen on (0 = any free port)', parsePort)
-    .option('--secret <secret>', 'callback signing secret (or env DESK_CALLBACK_SECRET)')
-    .option('--data-dir <dir>', 'directory of the history database')
+    .option('--data-dir <dir>', 'data directory (default: $PARTNER_DESK_HOME or ~/.partner-desk)')
+    .option('--profile <nameOrId>', "use this profile's vault secret, body limit and history database")
     .option('--path <path>', 'callback path', '/callbacks')
     .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--max-body <size>', `largest callback body, e.g. 16MiB (default: the profile's setting, else ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024}MiB)`, parseBodySize)
+    .option('--max-connections <n>', `open connections served at once (default ${DEFAULT_MAX_CONNECTIONS})`, parseConnections)
     .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (with --tls-key)')
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
     .action(async (_flags: ListenFlags, command: Command) => {
       const flags = command.optsWithGlobals() as ListenFlags
-      const secret = flags.secret ?? process.env.DESK_CALLBACK_SECRET
-      if (!secret) throw new DeskError('usage', 'listen: --secret (or DESK_CALLBACK_SECRET) is required')
+      const { io } = deps
+      const dataDir = resolveDataDir(flags.dataDir, io.env as NodeJS.ProcessEnv)
+      const found = flags.profile ? findProfile(dataDir, flags.profile) : null
+      const secret = io.env.DESK_CALLBACK_SECRET || found?.secret || (await io.promptSecret('Callback signing secret: '))
+      if (!secret) {
+        throw new DeskError('missing_secret', 'listen: no callback signing secret: set DESK_CALLBACK_SECRET, store it in a profile (--profile), or run on a terminal to be asked')
+      }
+      defaultRedactor.register(secret)
       const path = flags.path.startsWith('/') ? flags.path : `/${flags.path}`
       const tls = tlsFrom(flags)
-      const store = openTimelineStore(timelineDbFile(resolveDataDir(flags.dataDir)))
-      const listener = createCallbackListener({ host: flags.host, port: flags.port, path, secret, store, tls })
+      let fileSink: LogSink = () => undefined
+      try {
+        fileSink = createFileSink(join(dataDir, 'logs', 'cli.log'))
+      } catch {
+        // stderr still gets every line
+      }
+      const log = createLogger({ sink: (line) => (io.stderr(`${line}\n`), fileSink(line)), level: 'info', fields: { module: 'listener' } })
+      const store = openTimelineStore(found ? profileTimelineFile(dataDir, found.profile.id) : timelineDbFile(dataDir))
+      const listener = createCallbackListener({
+        host: flags.host,
+        port: flags.port,
+        path,
+        secret,
+        store,
+        tls,
+        log,
+        maxBodyBytes: flags.maxBody ?? found?.profile.listener.maxBodyBytes,
+        maxConnections: flags.maxConnections,
+      })
       let url: string
       try {
         ;({ url } = await listener.start())
@@ -80,6 +147,6 @@ export function registerListenCommand(program: Command): void {
       }
       process.on('SIGTERM', () => void shutdown())
       process.on('SIGINT', () => void shutdown())
-      process.stdout.write(`${JSON.stringify({ event: 'ready', url })}\n`)
+      io.stdout(`${JSON.stringify({ event: 'ready', url })}\n`)
     })
 }
