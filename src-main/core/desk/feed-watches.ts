@@ -8,6 +8,7 @@ import type { CalendarPeriod } from '../feed/calendar.js'
 import type { SuccessorSource } from '../feed/successor.js'
 import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
 import type { Clock } from '../shared/clock.js'
+import { nullLogger, type Logger } from '../shared/log.js'
 import type { ConnectionMonitor } from './connection.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
 
@@ -39,6 +40,8 @@ export interface FeedWatchesOptions {
   connection: ConnectionMonitor
   nextWatchId: () => string
   timers?: TimerPort
+  /** Failures of polling and of building updates are logged here and shown on the feed indicator. */
+  logger?: Logger
 }
 
 export function feedTools(cdn: string): FeedDtoTools {
@@ -95,9 +98,17 @@ function rememberer(recent: Map<number, SuccessorSource>) {
 
 export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
   const tools = feedTools(options.cdn)
+  const logger = (options.logger ?? nullLogger).child({ module: 'feed' })
+  /** A fault of ours (not the feed's): logged, and the operator sees the feed indicator degraded. */
+  const surface = (what: string, key: string, error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error)
+    options.connection.report('feed', 'degraded', `${what} failed for ${key}: ${text.slice(0, 200)}`)
+  }
   const scheduler: FeedScheduler = createFeedScheduler({
     clock: options.clock,
     timers: options.timers,
+    logger,
+    onInternalError: (what, key, error) => surface(`feed ${what}`, key, error),
     run: (spec) => options.connection.track('feed', () => runFeedRequest(options.feed, spec)),
   })
   const active = new Map<string, () => void>()
@@ -124,6 +135,8 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
             options.emit({ type: 'feed.updated', watchId, data: toData(input, update.value) })
           } catch (error) {
             const e = error as { code?: string; message?: string }
+            logger.error('feed update could not be built', { watchId, key: update.key, error })
+            surface('feed update', update.key, error)
             options.emit({ type: 'feed.error', watchId, code: e.code ?? 'feed_error', message: e.message ?? 'feed update failed' })
           }
         } else {

@@ -1,4 +1,5 @@
-import { toDeskError, type DeskError } from '../shared/errors.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
+import { nullLogger, type Logger } from '../shared/log.js'
 import type { Clock } from '../shared/clock.js'
 import { isFeedErrorAnswer } from './errors.js'
 import { feedKey, lineTypeOf, type FeedMethod, type FeedRequestSpec } from './requests.js'
@@ -59,6 +60,11 @@ export interface FeedSchedulerOptions<R> {
   intervals?: Partial<Record<FeedMethod, Partial<{ live: number; line: number }>>>
   /** Stops polling a key after a result like this (default: `{ kind: 'gone' }` from `event`). */
   isGone?: (value: R) => boolean
+  /** Where failures go instead of being swallowed: failed requests (warn), a listener that threw or
+   *  a request that failed with something other than a DeskError (error: a bug, not the feed). */
+  logger?: Logger
+  /** Called for those internal failures too, so the owner can show them to the operator. */
+  onInternalError?: (what: 'listener' | 'request', key: string, error: unknown) => void
 }
 
 export interface FeedScheduler<R = unknown> {
@@ -96,6 +102,26 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
   const { clock, run } = options
   const timers = options.timers ?? systemTimers
   const isGone = options.isGone ?? defaultIsGone
+  const logger = options.logger ?? nullLogger
+
+  /** An internal failure: logged and handed to the owner; the owner's own failure is logged too. */
+  function internal(what: 'listener' | 'request', key: string, error: unknown): void {
+    logger.error(what === 'listener' ? 'feed listener failed' : 'feed request failed unexpectedly', { key, error })
+    try {
+      options.onInternalError?.(what, key, error)
+    } catch (hookError) {
+      logger.error('feed onInternalError hook failed', { key, error: hookError })
+    }
+  }
+
+  function deliver(listener: FeedListener<R>, update: FeedUpdate<R>): void {
+    try {
+      listener(update)
+    } catch (error) {
+      // A failing listener must not stop polling or the other listeners, but it is never silent.
+      internal('listener', update.key, error)
+    }
+  }
   const entries = new Map<string, Entry<R>>()
   let stopped = false
 
@@ -122,13 +148,7 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
   }
 
   function notify(entry: Entry<R>, update: FeedUpdate<R>): void {
-    for (const listener of [...entry.listeners]) {
-      try {
-        listener(update)
-      } catch {
-        // A failing listener must not stop polling or the other listeners.
-      }
-    }
+    for (const listener of [...entry.listeners]) deliver(listener, update)
   }
 
   function fetchNow(entry: Entry<R>): Promise<FeedUpdate<R>> {
@@ -145,7 +165,9 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
         if (isGone(value)) entry.gone = true
         update = { key, spec, ok: true, value, atMs: clock.now() }
       } catch (error) {
+        if (!(error instanceof DeskError)) internal('request', key, error)
         const e = toDeskError(error, 'feed_error')
+        logger.warn('feed request failed', { key, code: e.code, message: e.message, failures: entry.failures + 1 })
         entry.failures += 1
         entry.lastFailureMs = clock.now()
         // Asking again with the same key, language or parameters cannot succeed.
@@ -201,12 +223,7 @@ export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R
     const last = entry.last
     if (last) {
       queueMicrotask(() => {
-        if (!entry.listeners.has(listener)) return
-        try {
-          listener(last)
-        } catch {
-          // same rule as notify(): a failing listener is its owner's problem
-        }
+        if (entry.listeners.has(listener)) deliver(listener, last)
       })
     }
     if (!entry.inFlight) {
