@@ -229,7 +229,19 @@ export const en = {
     },
     sources: { callback: 'Callback', poll: 'Polling', placement: 'Placement', reconciler: 'Reconciler' },
     col: { at: 'Time', kind: 'Kind', coupon: 'Coupon', status: 'Status', source: 'Source', summary: 'Summary', delta: 'Balance Δ' },
-    delivery: { id: 'Id', batch: 'Batch', received: 'Received', verdict: 'Verdict', size: 'Bytes', answer: 'HTTP answer' },
+    delivery: {
+      id: 'Id',
+      batch: 'Batch',
+      received: 'Received',
+      verdict: 'Verdict',
+      size: 'Bytes',
+      answer: 'HTTP answer',
+      // Refused with a retried 503: the sender tries again after 1, 5, 15 and 60 minutes.
+      tooLarge: 'too large: raise the body limit',
+      tooLargeHint: 'Over the listener body limit. Answered 503, so the service retries after 1, 5, 15 and 60 minutes: raise the profile listener body limit (or desk listen --max-body) before the last retry.',
+      tooSlow: 'too slow: retried',
+      tooSlowHint: 'The body arrived slower than the listener minimum rate. Answered 503, so the service retries it.',
+    },
   },
   settings: {
     title: 'Settings',
