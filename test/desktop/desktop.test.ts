@@ -222,6 +222,35 @@ describe('a bet through real IPC', () => {
   })
 })
 
+describe('secrets follow the origin they were entered for', () => {
+  const field = (label: string) => page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText(label, { exact: true }) }).locator('input').first()
+
+  it('moving a profile to another host forgets its password and the settings ask for it again', async () => {
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('profile-add').click()
+    await page.getByTestId('profile-name').locator('input').fill('Partner A')
+    await page.getByTestId('profile-form').locator('.n-form-item').filter({ has: page.getByText('Environment', { exact: true }) }).locator('.n-base-selection').click()
+    await page.locator('.n-base-select-option').filter({ hasText: 'Real services' }).click()
+    await field('Coupon API base URL').fill('https://coupons.partner-a.test/api')
+    await field('Feed API URL').fill('https://feed.partner-a.test')
+    await field('CDN URL').fill('https://cdn.partner-a.test')
+    await field('Username').fill('operator1')
+    await page.getByTestId('profile-save').click()
+    const password = page.getByTestId('secret-password')
+    await page.locator('[data-testid="secret-password"][data-set="false"]').waitFor()
+    await password.locator('input').fill('entered-for-partner-a')
+    await password.getByRole('button', { name: 'Store' }).click()
+    await page.locator('[data-testid="secret-password"][data-set="true"]').waitFor()
+    await expect(page.getByTestId('secrets-reenter').count()).resolves.toBe(0)
+
+    await field('Coupon API base URL').fill('https://coupons.elsewhere.test/api')
+    await page.getByTestId('profile-save').click()
+    await page.locator('[data-testid="secret-password"][data-set="false"][data-ask="true"]').waitFor()
+    await expect(page.getByTestId('secrets-reenter').textContent()).resolves.toMatch(/Password/)
+    expect(await page.locator('[data-testid="secret-feedApiKey"]').getAttribute('data-ask')).toBeNull()
+  })
+})
+
 describe('the window is a closed room', () => {
   it('refuses calls from a page that is not the app, even with the preload', async () => {
     const evil = join(mkdtempSync(join(tmpdir(), 'desk-foreign-')), 'evil.html')
