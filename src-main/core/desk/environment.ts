@@ -5,12 +5,14 @@ import { createFeedClient, type FeedClient } from '../feed/client.js'
 import type { Profile } from '../profiles/schema.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
-import { DeskError } from '../shared/errors.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
 import { openTimelineStore, type TimelineStore } from '../timeline/store.js'
 import type { TimelineEntry } from '../timeline/types.js'
 import { ensurePrivateDatabase, type ProfileService } from '../profiles/index.js'
 import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
+import { createSettledReader, settledFromVersions } from '../timeline/settled.js'
+import { couponToDto } from './map-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
 import type { ConnectionMonitor } from './connection.js'
 import type { DemoSimulators } from './demo-sim.js'
@@ -39,6 +41,11 @@ export interface Environment {
   /** Expiry of the profile's feed key (`X-Key-Expires`). */
   readonly feedKey: FeedKeyTracker
   readonly listener: ListenerControl
+  /**
+   * Pushes `coupon.settled` for a coupon a settlement entry names: built from the placement record and
+   * the snapshot the callback carried, else read back in one batched, spaced `coupons/results` request.
+   */
+  settled(code: string): void
   /** The profile's timeline DB, opened on first use. */
   store(): TimelineStore
   /** True when the timeline DB is open (placements are recorded only then or when opening works). */
@@ -111,6 +118,13 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     onError: (error) => log?.warn('balance poll failed', { code: (error as DeskError).code }),
   })
   let reconciler: Reconciler | null = null
+  let confirmHooked = false
+  // Background reads go through the session: after a sign-out (or before a sign-in) a pass still running
+  // must not sign in again on its own, so each read checks the session first.
+  const whileSignedIn = async <T>(read: () => Promise<T>): Promise<T> => {
+    if (disposed || !session?.isSignedIn()) throw new DeskError('signed_out', 'Signed out: background reads are paused')
+    return read()
+  }
   const followSession = (signedIn: boolean) => {
     if (disposed) return
     if (!signedIn) {
@@ -122,11 +136,21 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     try {
       reconciler ??= createReconciler({
         store: openStore(),
-        reader: { calculated: (m) => coupons.calculated(m), resultsByIds: (codes) => coupons.resultsByIds(codes) },
+        reader: {
+          calculated: (m) => whileSignedIn(() => coupons.calculated(m)),
+          resultsByIds: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
+        },
         clock: deps.clock,
         intervalMs: deps.reconcileMs,
         onError: (error) => log?.warn('reconcile failed', { message: error.message }),
       })
+      if (!confirmHooked) {
+        // A callback that only a read of the coupon can place (delivery order): one batched read soon.
+        confirmHooked = true
+        storeListeners.push(openStore().onEntry((entry) => {
+          if (entry.source === 'callback') reconciler?.confirmSoon()
+        }))
+      }
       reconciler.start()
     } catch (error) {
       log?.warn('reconciler not started', { code: (error as DeskError).code })
@@ -145,7 +169,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
     if (!store) {
       // Folders 0700 and the database (with its WAL/SHM) 0600 before SQLite opens it.
-      store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), { clock: deps.clock })
+      store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), { clock: deps.clock, logger: log })
       storeListeners.push(store.onEntry((entry) => deps.onTimelineEntry(entry, env)))
     }
     return store
@@ -158,6 +182,14 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     store: openStore,
     connection: deps.connection,
     clock: deps.clock,
+  })
+
+  const settledReader = createSettledReader({
+    read: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
+    onCoupon: (coupon) => {
+      if (!disposed) deps.emit({ type: 'coupon.settled', coupon: couponToDto(coupon) })
+    },
+    onError: (error) => log?.warn('settled coupons could not be read back', { code: toDeskError(error).code }),
   })
 
   const env: Environment = {
@@ -173,6 +205,12 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     watches,
     feedKey,
     listener,
+    settled(code) {
+      if (disposed) return
+      const coupon = store ? settledFromVersions(store.couponHistory(code).versions) : null
+      if (coupon) deps.emit({ type: 'coupon.settled', coupon: couponToDto(coupon) })
+      else if (session?.isSignedIn()) settledReader.request(code)
+    },
     store: openStore,
     hasStore: () => store !== null,
     async dispose() {
@@ -181,6 +219,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       session?.close()
       balance.stop()
       reconciler?.stop()
+      settledReader.close()
       watches.dispose()
       await listener.stop().catch(() => undefined)
       for (const off of storeListeners.splice(0)) off()

@@ -4,7 +4,6 @@
  * and turn a thrown DeskError into `{ ok:false, code, message }`; handlers here return DTOs only.
  */
 import type { DeskHandlers } from '../../../src-preload/contract.js'
-import { toDeskError } from '../shared/errors.js'
 import type { TimelineEntry } from '../timeline/types.js'
 import { createCoreContext } from './context.js'
 import type { Environment } from './environment.js'
@@ -12,7 +11,6 @@ import { accountHandlers } from './handlers-account.js'
 import { couponHandlers } from './handlers-coupons.js'
 import { feedHandlers } from './handlers-feed.js'
 import { historyHandlers } from './handlers-history.js'
-import { couponToDto } from './map-coupons.js'
 import { entryToDto } from './map-timeline.js'
 import type { DeskCore, DeskCoreOptions } from './types.js'
 
@@ -27,13 +25,8 @@ const SETTLING_KINDS: ReadonlySet<string> = new Set(['settled', 'resettled', 'di
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
   const onEntry = (entry: TimelineEntry, env: Environment) => {
     ctx.emit({ type: 'timeline.entry', entry: entryToDto(entry, (code) => env.store().coupon(code)?.amount ?? null) })
-    if (entry.couponCode && SETTLING_KINDS.has(entry.kind) && env.session.isSignedIn()) {
-      const code = entry.couponCode
-      env.coupons
-        .get(code)
-        .then((coupon) => ctx.emit({ type: 'coupon.settled', coupon: couponToDto(coupon) }))
-        .catch((error) => options.logger?.warn('settled coupon could not be read back', { code: toDeskError(error).code }))
-    }
+    // From the snapshot the callback carried; a read only when needed, batched (issue 8).
+    if (entry.couponCode && SETTLING_KINDS.has(entry.kind)) env.settled(entry.couponCode)
   }
   const ctx = createCoreContext(options, onEntry)
 
