@@ -169,7 +169,13 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
     if (!store) {
       // Folders 0700 and the database (with its WAL/SHM) 0600 before SQLite opens it.
-      store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), { clock: deps.clock, logger: log })
+      store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), {
+        clock: deps.clock,
+        logger: log,
+        // Stored, but a push to the console failed: the operator sees it on the settlements indicator.
+        onSubscriberError: (error, entry) =>
+          deps.connection.report('listener', 'degraded', `a ${entry.kind} entry was stored but not shown live: ${error.message}`),
+      })
       storeListeners.push(store.onEntry((entry) => deps.onTimelineEntry(entry, env)))
     }
     return store
