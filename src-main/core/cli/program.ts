@@ -14,7 +14,7 @@ import { registerProfilesCommands } from './commands/profiles.js'
 import { addGlobalOptions, type ContextOptions } from './context.js'
 import { EXIT, exitCodeOf } from './exit-codes.js'
 import { nodeIo, type CliIo } from './io.js'
-import { printError } from './output.js'
+import { errorDocument, printError as printErrorLine, printJson } from './output.js'
 
 /** Flags that would put a secret into argv (shell history, `ps`): refused before parsing. */
 const SECRET_FLAGS = ['--password', '--pass', '--feed-key', '--api-key', '--token', '--jwt', '--secret', '--callback-secret']
@@ -54,12 +54,26 @@ export interface RunOptions {
   contextOptions?: ContextOptions
 }
 
+/** `--json` among the options (not after a `--` that ends them). */
+function jsonRequested(argv: string[]): boolean {
+  const end = argv.indexOf('--')
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json')
+}
+
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<number> {
-  const io = options.io ?? nodeIo()
+  const base = options.io ?? nodeIo()
+  // `--json` promises one JSON document on stdout, failures included: the error becomes that document
+  // unless the command already printed its own (commands run through `act` print it themselves).
+  let printed = false
+  const io: CliIo = { ...base, stdout: (text) => ((printed = true), base.stdout(text)) }
+  const printError = (code: string, message: string, data?: unknown) => {
+    printErrorLine(io, code, message)
+    if (jsonRequested(argv) && !printed) printJson(io, errorDocument({ code, message, data }))
+  }
   const forbidden = argv.find((arg) => SECRET_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)))
   if (forbidden) {
     const name = forbidden.split('=')[0]
-    printError(io, 'usage', `${name} is not accepted: secrets never go on the command line; use DESK_PASSWORD / DESK_FEED_KEY / DESK_CALLBACK_SECRET, the profile's vault or the interactive prompt`)
+    printError('usage', `${name} is not accepted: secrets never go on the command line; use DESK_PASSWORD / DESK_FEED_KEY / DESK_CALLBACK_SECRET, the profile's vault or the interactive prompt`)
     return EXIT.usage
   }
   let code: number = EXIT.ok
@@ -72,11 +86,11 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok
       // Help printed (to stderr) because no command was given.
       if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.ok : EXIT.usage
-      printError(io, 'usage', error.message.replace(/^error:\s*/i, ''))
+      printError('usage', error.message.replace(/^error:\s*/i, ''))
       return EXIT.usage
     }
     const e = toDeskError(error)
-    printError(io, e.code, e.message)
+    printError(e.code, e.message, e.data)
     return exitCodeOf(e)
   }
 }
