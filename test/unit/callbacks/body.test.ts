@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream'
+import type { IncomingMessage } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { readLimitedBody } from '../../../src-main/core/callbacks/body.js'
+import { parseBodySize } from '../../../src-main/core/cli/commands/listen.js'
+
+const asRequest = (s: PassThrough) => s as unknown as IncomingMessage
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('readLimitedBody: a rate, not a deadline', () => {
+  it('reads a steady body that lasts longer than grace and idle together', async () => {
+    const stream = new PassThrough()
+    const result = readLimitedBody(asRequest(stream), { maxBytes: 1 << 20, minBytesPerSecond: 1000, graceMs: 100, idleMs: 150, checkEveryMs: 20 })
+    for (let i = 0; i < 10; i++) {
+      stream.write(Buffer.alloc(200, 0x61))
+      await wait(50)
+    }
+    stream.end()
+    const read = await result
+    expect(read.ok && read.body.length).toBe(2000)
+  })
+
+  it('gives up on a pause longer than idleMs, and on an average below the minimum after the grace', async () => {
+    const paused = new PassThrough()
+    const p1 = readLimitedBody(asRequest(paused), { maxBytes: 1 << 20, minBytesPerSecond: 1, graceMs: 10_000, idleMs: 100, checkEveryMs: 20 })
+    paused.write('{"a":')
+    expect(await p1).toEqual({ ok: false, reason: 'too_slow', received: 5 })
+
+    const trickle = new PassThrough()
+    const p2 = readLimitedBody(asRequest(trickle), { maxBytes: 1 << 20, minBytesPerSecond: 10_000, graceMs: 100, idleMs: 10_000, checkEveryMs: 20 })
+    const timer = setInterval(() => trickle.write('x'), 10)
+    const read = await p2
+    clearInterval(timer)
+    expect(read).toMatchObject({ ok: false, reason: 'too_slow' })
+  })
+
+  it('stops at the first byte over the limit and says how much arrived', async () => {
+    const stream = new PassThrough()
+    const result = readLimitedBody(asRequest(stream), { maxBytes: 1000, minBytesPerSecond: 1, graceMs: 1000, idleMs: 1000 })
+    stream.write(Buffer.alloc(600))
+    stream.write(Buffer.alloc(600))
+    expect(await result).toEqual({ ok: false, reason: 'too_large', received: 1200 })
+  })
+})
+
+describe('desk listen --max-body', () => {
+  it.each([
+    ['16MiB', 16 * 1024 * 1024],
+    ['16m', 16 * 1024 * 1024],
+    ['512KiB', 512 * 1024],
+    ['1048576', 1048576],
+    ['1.5MiB', 1.5 * 1024 * 1024],
+  ])('%s → %d bytes', (text, bytes) => expect(parseBodySize(text)).toBe(bytes))
+
+  it.each(['10', '1GiB', 'lots', '-1MiB', ''])('refuses %j', (text) => expect(() => parseBodySize(text)).toThrow(/64KiB to 256MiB/))
+})
