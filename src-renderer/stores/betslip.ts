@@ -79,7 +79,9 @@ export const useBetslipStore = defineStore('betslip', () => {
   }
 
   /** An unresolved unknown outcome blocks a new placement (the first one may have gone through). */
-  const pendingUnknown = computed(() => result.value?.outcome === 'unknown' && (resolution.value === null || resolution.value.outcome === 'unknown'))
+  const pendingUnknown = computed(
+    () => result.value?.outcome === 'unknown' && (resolution.value === null || resolution.value.outcome === 'unknown' || resolution.value.outcome === 'ambiguous'),
+  )
 
   const canPlace = computed(() => {
     const app = useAppStore()
@@ -144,7 +146,25 @@ export const useBetslipStore = defineStore('betslip', () => {
     }
   }
 
+  /** The operator's decision on an ambiguous outcome: these candidates are this placement's coupons ([] = none of them). */
+  async function choose(codes: string[]): Promise<ResolutionDto | undefined> {
+    const r = result.value
+    if (!r || r.outcome !== 'unknown' || resolving.value || resolution.value?.outcome !== 'ambiguous') return undefined
+    resolving.value = true
+    try {
+      const v = await attempt(() => call('coupons', 'resolvePlacement', { attemptId: r.attemptId, choose: codes }), 'coupons.resolvePlacement')
+      if (v) {
+        resolution.value = v
+        if (v.outcome === 'placed') afterPlaced(v.coupons)
+      }
+      return v
+    } finally {
+      resolving.value = false
+    }
+  }
+
   return {
+    choose,
     selections,
     multi,
     amount,

@@ -46,7 +46,7 @@ export function createCouponClient(options: CouponClientOptions) {
   const clock = options.clock ?? systemClock
   const parallel = options.parallel ?? 3
   const margin = options.resolveMarginMs ?? 30_000
-  const borderline = options.borderlineMs ?? 5
+  const borderline = options.borderlineMs ?? 1
   const legacyActiveLookbackMs = 7 * DAY
   const http = createHttp({
     baseURL: options.baseURL,

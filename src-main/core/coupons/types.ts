@@ -188,7 +188,7 @@ export interface CouponClientOptions {
   parallel?: number
   /** Margin (ms) after the lookup (and around the send when the server clock was never read) when resolving an unknown outcome. Default 30000. */
   resolveMarginMs?: number
-  /** Tolerance (ms) of the server clock around the send time: a match created within it of the earliest possible send is ambiguous. Default 5. */
+  /** Tolerance (ms) of the server clock around the send time: a match created within it of the earliest possible send is ambiguous. Default 1 (the resolution of `date`). */
   borderlineMs?: number
   /** Codes already confirmed to other placements of this profile (persisted): never taken for an unknown attempt. */
   isKnownCode?: (code: string) => boolean

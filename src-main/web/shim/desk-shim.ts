@@ -4,7 +4,7 @@
  */
 import { methodTable } from '../../../src-preload/methods.js'
 
-type Pending = { resolve: (value: unknown) => void }
+type Pending = { resolve: (value: unknown) => void; placement: string | null; sent: boolean }
 type Listener = (event: unknown) => void
 
 const token = new URLSearchParams(location.hash.replace(/^#/, '')).get('token') ?? sessionStorage.getItem('desk-token') ?? ''
@@ -16,13 +16,18 @@ const queue: string[] = []
 let socket: WebSocket | undefined
 let nextId = 1
 let retryMs = 250
+const PLACE = 'desk:coupons:place'
+const RESOLVE = 'desk:coupons:resolvePlacement'
+/** Request ids of placements sent and unanswered when the connection dropped. */
+const lost = new Set<string>()
+const LOST_PLACEMENT = 'The connection to the desk was lost while the placement was in flight. Do not place again: resolve this attempt first.'
 
 function connect(): void {
   const ws = new WebSocket(`ws://${location.host}/desk?token=${encodeURIComponent(token)}`)
   socket = ws
   ws.onopen = () => {
     retryMs = 250
-    while (queue.length) ws.send(queue.shift()!)
+    while (queue.length) send(ws, queue.shift()!)
   }
   ws.onmessage = (message) => {
     const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown; event?: { type: string } }
@@ -34,8 +39,14 @@ function connect(): void {
   }
   ws.onclose = () => {
     socket = undefined
+    // Nothing queued is sent after its caller was answered.
+    queue.length = 0
     for (const [id, call] of pending) {
-      call.resolve({ ok: false, code: 'bridge_disconnected', message: 'Connection to the desk bridge was lost' })
+      if (call.placement && call.sent) {
+        // The placement may have been made: an unknown outcome, resolved (by its request id) once reconnected.
+        lost.add(call.placement)
+        call.resolve({ ok: true, value: { outcome: 'unknown', attemptId: call.placement, message: LOST_PLACEMENT } })
+      } else call.resolve({ ok: false, code: 'bridge_disconnected', message: call.placement ? 'Connection to the desk bridge was lost before the placement was sent: nothing was placed' : 'Connection to the desk bridge was lost' })
       pending.delete(id)
     }
     setTimeout(connect, retryMs)
@@ -47,20 +58,52 @@ function emit(event: { type: string }): void {
   listeners.get(event.type)?.forEach((listener) => listener(event))
 }
 
+/** Marks the call of a message as sent (a placement sent and unanswered may have been made). */
+function send(ws: WebSocket, text: string): void {
+  ws.send(text)
+  const id = (JSON.parse(text) as { id: number }).id
+  const call = pending.get(id)
+  if (call) call.sent = true
+}
+
 function call(channel: string, payload: unknown): Promise<unknown> {
   const id = nextId++
+  let placement: string | null = null
+  if (channel === PLACE && payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    const given = (payload as { requestId?: unknown }).requestId
+    placement = typeof given === 'string' ? given : crypto.randomUUID()
+    payload = { ...payload, requestId: placement }
+  }
   const text = JSON.stringify({ id, channel, payload })
   return new Promise((resolve) => {
-    pending.set(id, { resolve })
-    if (socket?.readyState === WebSocket.OPEN) socket.send(text)
+    pending.set(id, { resolve, placement, sent: false })
+    if (socket?.readyState === WebSocket.OPEN) send(socket, text)
     else queue.push(text)
   })
+}
+
+/**
+ * A lost placement's outcome, asked with its request id: the core answers from the call it still
+ * runs, the outcome it kept, or the lookup. A core that never saw the id never got the request
+ * (the connection dropped before it arrived): nothing was placed.
+ */
+async function resolveLost(input: unknown): Promise<unknown> {
+  const answer = (await call(RESOLVE, input)) as { ok: boolean; code?: string; value?: { outcome?: string } }
+  const attemptId = (input as { attemptId?: unknown } | null)?.attemptId
+  if (typeof attemptId !== 'string' || !lost.has(attemptId)) return answer
+  if (!answer.ok && answer.code === 'unknown_attempt') {
+    lost.delete(attemptId)
+    return { ok: true, value: { outcome: 'not_placed' } }
+  }
+  if (answer.ok && answer.value?.outcome !== 'unknown' && answer.value?.outcome !== 'ambiguous') lost.delete(attemptId)
+  return answer
 }
 
 const api: Record<string, unknown> = {}
 for (const [domain, method] of methodTable) {
   const group = (api[domain] ??= {}) as Record<string, (input?: unknown) => Promise<unknown>>
-  group[method] = (input?: unknown) => call(`desk:${domain}:${method}`, input)
+  const channel = `desk:${domain}:${method}`
+  group[method] = channel === RESOLVE ? resolveLost : (input?: unknown) => call(channel, input)
 }
 api.on = (type: string, listener: Listener) => {
   const set = listeners.get(type) ?? new Set<Listener>()

@@ -8,8 +8,10 @@ import { Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-preload/contract.js'
 import { validatePlacement } from '../../coupons/placement.js'
 import type { PlacementRequest } from '../../coupons/types.js'
+import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
-import { DeskError } from '../../shared/errors.js'
+import { DeskError, toDeskError } from '../../shared/errors.js'
+import { openTimelineStore, type TimelineStore } from '../../timeline/store.js'
 import { act, collect, parsePositiveNumber, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { EXIT, exitCodeOf } from '../exit-codes.js'
@@ -70,45 +72,95 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
         }
 
         const client = await ctx.coupons()
-        const result = await client.place(request)
-        ctx.log.info('placement', { outcome: result.outcome, pointers: request.bets.length, amount: request.amount, multi: request.multi })
-        if (result.outcome === 'placed') {
-          printPlaced(ctx, placedToDto(result.coupons))
-          return EXIT.ok
+        // The profile's history database, shared with the console: placements are recorded there, an
+        // unknown outcome is kept there (pending in the console too), and its codes are never taken
+        // for an unknown attempt.
+        let history: TimelineStore | null = null
+        try {
+          history = openTimelineStore(timelineFile(ctx.dataDir, ctx.profile().id))
+        } catch (error) {
+          ctx.log.warn('profile history unavailable', { code: toDeskError(error).code })
         }
-        if (result.outcome === 'rejected') {
-          const code = exitCodeOf(result.error)
-          // A local or transport refusal is an error of its own kind, not a placement document.
-          if (code === EXIT.usage || code === EXIT.auth || code === EXIT.transport) throw result.error
-          const dto: PlacementDto = rejectionToDto(result.error)
-          if (ctx.json) printJson(ctx.io, dto)
-          else if (dto.outcome === 'rejected' && dto.changes.length > 0)
-            ctx.io.stdout(`${table(['game', 'your coef', 'actual coef', 'change', 'status'], dto.changes.map((c) => [c.gameId, c.betCoefficient, c.actualCoefficient, c.changeType, c.status]))}\n`)
-          printError(ctx.io, result.error.code, `placement rejected: ${result.error.message}`)
-          return EXIT.business
+        try {
+          return await placeWith(ctx, client, request, history)
+        } finally {
+          history?.close()
         }
-        // Unknown: the service may or may not have created the coupon. Look it up once; never resend.
-        const attemptId = randomUUID()
-        ctx.io.stderr(`placement outcome unknown (${result.error.code}: ${result.error.message}); looking for the coupon…\n`)
-        const resolved = await result.resolve()
-        const resolution: ResolutionDto =
-          resolved.outcome === 'placed'
-            ? placedToDto(resolved.coupons)
-            : resolved.outcome === 'not_placed'
-              ? { outcome: 'not_placed' }
-              : { outcome: 'unknown', message: resolved.reason }
-        const out = { outcome: 'unknown' as const, attemptId, message: result.error.message, resolution }
-        if (ctx.json) printJson(ctx.io, out)
-        if (resolution.outcome === 'placed') {
-          if (!ctx.json) printPlaced(ctx, resolution)
-          return EXIT.ok
-        }
-        const text =
-          resolution.outcome === 'not_placed'
-            ? 'the coupon was not created (checked active coupons and the creation period); it is safe to place again'
-            : `still unknown: ${resolution.message}; check \`desk coupons active\` before placing again`
-        if (!ctx.json) ctx.io.stdout(`${text}\n`)
-        throw new DeskError('placement_unknown', text)
       }),
     )
+}
+
+async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext['coupons']>>, request: PlacementRequest, history: TimelineStore | null): Promise<number> {
+  const keep = (what: string, fn: (h: TimelineStore) => void) => {
+    try {
+      if (history) fn(history)
+    } catch (error) {
+      ctx.log.warn(`could not ${what} in the profile history`, { code: toDeskError(error).code })
+    }
+  }
+  const isKnown = (code: string) => {
+    try {
+      return history?.coupon(code)?.placedByDesk === true
+    } catch {
+      return false
+    }
+  }
+  const result = await client.place(request)
+  ctx.log.info('placement', { outcome: result.outcome, pointers: request.bets.length, amount: request.amount, multi: request.multi })
+  if (result.outcome === 'placed') {
+    keep('record the placement', (h) => h.recordPlacement(result.coupons, { currency: request.currency }))
+    printPlaced(ctx, placedToDto(result.coupons))
+    return EXIT.ok
+  }
+  if (result.outcome === 'rejected') {
+    const code = exitCodeOf(result.error)
+    // A local or transport refusal is an error of its own kind, not a placement document.
+    if (code === EXIT.usage || code === EXIT.auth || code === EXIT.transport) throw result.error
+    const dto: PlacementDto = rejectionToDto(result.error)
+    if (ctx.json) printJson(ctx.io, dto)
+    else if (dto.outcome === 'rejected' && dto.changes.length > 0)
+      ctx.io.stdout(`${table(['game', 'your coef', 'actual coef', 'change', 'status'], dto.changes.map((c) => [c.gameId, c.betCoefficient, c.actualCoefficient, c.changeType, c.status]))}\n`)
+    printError(ctx.io, result.error.code, `placement rejected: ${result.error.message}`)
+    return EXIT.business
+  }
+  // Unknown: the service may or may not have created the coupon. Look it up once; never resend.
+  const attemptId = randomUUID()
+  const a = result.attempt
+  keep('keep the unknown outcome', (h) =>
+    h.attempts.save({
+      id: attemptId, request: { ...a.request }, startedAt: a.startedAt, endedAt: a.endedAt, errorCode: a.error.code, errorMessage: a.error.message, callbackUrl: null,
+      currency: request.currency ?? null,
+    }),
+  )
+  ctx.io.stderr(`placement outcome unknown (${result.error.code}: ${result.error.message}); looking for the coupon…\n`)
+  const resolved = await result.resolve({ isKnown })
+  const resolution: ResolutionDto =
+    resolved.outcome === 'placed'
+      ? placedToDto(resolved.coupons)
+      : resolved.outcome === 'not_placed'
+        ? { outcome: 'not_placed' }
+        : resolved.outcome === 'ambiguous'
+          ? { outcome: 'ambiguous', message: resolved.reason, candidates: resolved.candidates.map(couponToDto) }
+          : { outcome: 'unknown', message: resolved.reason }
+  if (resolved.outcome === 'placed') {
+    keep('record the placement', (h) => {
+      h.recordPlacement(resolved.coupons, { currency: request.currency })
+      h.attempts.settle(attemptId, 'placed')
+    })
+  } else if (resolved.outcome === 'not_placed') keep('settle the attempt', (h) => h.attempts.settle(attemptId, 'not_placed'))
+  const out = { outcome: 'unknown' as const, attemptId, message: result.error.message, resolution }
+  if (ctx.json) printJson(ctx.io, out)
+  if (resolution.outcome === 'placed') {
+    if (!ctx.json) printPlaced(ctx, resolution)
+    return EXIT.ok
+  }
+  if (resolution.outcome === 'ambiguous' && !ctx.json) ctx.io.stdout(`${couponsTable(resolution.candidates, ctx.profile().timeZone)}\n`)
+  const text =
+    resolution.outcome === 'not_placed'
+      ? 'the coupon was not created (checked active coupons and the creation period); it is safe to place again'
+      : resolution.outcome === 'ambiguous'
+        ? `ambiguous: ${resolution.candidates.length} matching coupon(s) that another placement may explain (${resolution.message}); decide which (if any) is this placement's before placing again; pending as ${attemptId} in the console`
+        : `still unknown: ${resolution.message}; check \`desk coupons active\` before placing again`
+  if (!ctx.json) ctx.io.stdout(`${text}\n`)
+  throw new DeskError('placement_unknown', text)
 }
