@@ -65,6 +65,23 @@ export function survivors(): number[] {
   return found
 }
 
+/** The environment entry that marks a process as started by this test run (for other spawners). */
+export function markerEnv(): Record<string, string> {
+  const [key, value] = MARKER.split('=') as [string, string]
+  return { [key]: value }
+}
+
+/** Waits up to `graceMs` for every marked process to end; resolves with the pids still alive. */
+export async function waitNoSurvivors(graceMs = 3000): Promise<number[]> {
+  const until = Date.now() + graceMs
+  let left = survivors()
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100))
+    left = survivors()
+  }
+  return left
+}
+
 /** Kills every process group started here; resolves with the pids still alive after `graceMs`. */
 export async function killAllAndCheck(graceMs = 3000): Promise<number[]> {
   for (const pgid of groups) {
@@ -75,13 +92,7 @@ export async function killAllAndCheck(graceMs = 3000): Promise<number[]> {
     }
   }
   groups.clear()
-  const until = Date.now() + graceMs
-  let left = survivors()
-  while (left.length > 0 && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100))
-    left = survivors()
-  }
-  return left
+  return waitNoSurvivors(graceMs)
 }
 
 /** Resolves with the parsed ready line, or rejects with stderr when the process ends first. */

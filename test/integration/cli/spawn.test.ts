@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CouponDto, MatchDto, TournamentEventsDto } from '../../../src-preload/contract.js'
 import { run } from '../../unit/cli/helpers.js'
+import { markerEnv, waitNoSurvivors } from '../callbacks/cli-process.js'
 
 const root = resolve(import.meta.dirname, '../../..')
 const tsx = ['--import', 'tsx']
@@ -28,7 +29,7 @@ function desk(args: string[], env: Record<string, string> = {}): Promise<Done> {
   return new Promise((resolveDone, reject) => {
     const child = spawn(process.execPath, [...tsx, 'src-main/core/cli/main.ts', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: dataDir, PARTNER_DESK_HOME: dataDir, ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: dataDir, PARTNER_DESK_HOME: dataDir, ...markerEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -42,7 +43,7 @@ function desk(args: string[], env: Record<string, string> = {}): Promise<Done> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'desk-cli-spawn-'))
-  simProc = spawn(process.execPath, [...tsx, 'src-main/core/simulator/cli.ts', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  simProc = spawn(process.execPath, [...tsx, 'src-main/core/simulator/cli.ts', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...markerEnv() } })
   const lines = createInterface({ input: simProc.stdout! })
   ready = await new Promise((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error('simulator did not print a ready line')), 20_000)
@@ -61,6 +62,8 @@ afterAll(async () => {
     await exited
   }
   rmSync(dataDir, { recursive: true, force: true })
+  // The suite fails when a process it started outlives it.
+  expect(await waitNoSurvivors(), 'child processes left running').toEqual([])
 })
 
 const urls = () => ['--coupon-url', ready.couponBaseUrl, '--feed-url', ready.feedApiUrl, '--cdn-url', ready.cdnUrl]
