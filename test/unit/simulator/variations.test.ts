@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createDemoSimulators } from '../../../src-main/core/desk/demo-sim.js'
 import { parseCliOptions } from '../../../src-main/core/simulator/cli.js'
 import { createVariations, defaultVariations, parseVariations, VARIATION_NAMES } from '../../../src-main/core/simulator/variations.js'
 
@@ -51,5 +52,19 @@ describe('simulator variations (issue 8 #19)', () => {
         expect(JSON.parse(v.callbackText(value))).toEqual(JSON.parse(JSON.stringify(value)))
       }),
     )
+  })
+
+  it('the Demo simulators take a choice of variations: one simulator per choice, unknown names refused', async () => {
+    const sims = createDemoSimulators({ clockTickMs: 0 })
+    try {
+      await expect(sims.get(1, 'bogus')).rejects.toMatchObject({ code: 'validation' })
+      const [off, on] = await Promise.all([sims.get(1, 'none'), sims.get(1, 'key-order,float-text')])
+      expect(off).not.toBe(on)
+      expect(off.variations.enabled.size).toBe(0)
+      expect([...on.variations.enabled]).toEqual(['key-order', 'float-text'])
+      expect(await sims.get(1, 'none')).toBe(off)
+    } finally {
+      await sims.dispose()
+    }
   })
 })
