@@ -98,6 +98,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE coupons ADD COLUMN order_state TEXT;
   ALTER TABLE coupons ADD COLUMN confirm_pending INTEGER NOT NULL DEFAULT 0;
   `,
+  // 4: callbacks taken in per coupon, so a confirming read that crossed one is not applied
+  `ALTER TABLE coupons ADD COLUMN callback_seq INTEGER NOT NULL DEFAULT 0;`,
 ]
 
 function userVersion(db: Db): number {

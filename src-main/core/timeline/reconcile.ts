@@ -10,7 +10,7 @@ export interface CouponReader {
 }
 
 export interface ReconcilerOptions {
-  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations'>
+  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations' | 'callbackTicket'>
   reader: CouponReader
   clock?: Clock
   /** Period of automatic runs (real time). Default 60000. */
@@ -45,6 +45,11 @@ export interface Reconciler {
 }
 
 const MAX_WINDOW_MINUTES = 120
+
+function codeOf(coupon: unknown): string {
+  const c = coupon as { code?: unknown; coupon_code?: unknown } | null
+  return String(c?.code ?? c?.coupon_code ?? '')
+}
 
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { store, reader } = options
@@ -121,10 +126,13 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         lastConfirmAt = Date.now()
       }
       try {
-        const answer = await reader.resultsByIds(codes.slice(i, i + chunkSize))
+        const ids = codes.slice(i, i + chunkSize)
+        // A callback taken in while the read was under way may be newer than the answer.
+        const tickets = new Map(ids.map((code) => [code, store.callbackTicket(code)]))
+        const answer = await reader.resultsByIds(ids)
         for (const coupon of Array.isArray(answer) ? answer : answer.coupons) {
           try {
-            report.entries.push(...store.recordPollSnapshot(coupon))
+            report.entries.push(...store.recordPollSnapshot(coupon, { ticket: tickets.get(codeOf(coupon)) }))
             report.polled += 1
           } catch (error) {
             report.errors.push(`snapshot: ${toDeskError(error).message}`)
@@ -136,8 +144,14 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
   }
 
+  let again = false
   function confirm(): Promise<ReconcileReport> {
-    confirming ??= (async () => {
+    if (confirming) {
+      // Asked while a run is under way (a callback came meanwhile): one more run after it.
+      again = true
+      return confirming
+    }
+    confirming = (async () => {
       const report: ReconcileReport = { skipped: false, windowMinutes: 0, polled: 0, entries: [], errors: [] }
       try {
         await readChunks(store.pendingConfirmations(), report, true)
@@ -148,6 +162,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       return report
     })().finally(() => {
       confirming = null
+      if (again) {
+        again = false
+        api.confirmSoon()
+      }
     })
     return confirming
   }
@@ -160,7 +178,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     timer.unref?.()
   }
 
-  return {
+  const api: Reconciler = {
     runOnce,
     confirm,
     confirmSoon() {
@@ -188,4 +206,5 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       return running
     },
   }
+  return api
 }

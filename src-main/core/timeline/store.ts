@@ -40,7 +40,13 @@ export interface TimelineStore {
   applyBatch(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
   recordRejected(delivery: RejectedDelivery): void
   recordPlacement(coupons: unknown[], options?: PlacementOptions): TimelineEntry[]
-  recordPollSnapshot(coupon: unknown): TimelineEntry[]
+  /**
+   * A read of the coupon's current state. With `ticket` (its `callbackTicket` taken before the read),
+   * a read that a callback overtook meanwhile is only recorded: it may be older than that callback.
+   */
+  recordPollSnapshot(coupon: unknown, options?: { ticket?: number }): TimelineEntry[]
+  /** Callbacks taken in for this coupon so far (see `recordPollSnapshot`). */
+  callbackTicket(code: string): number
   /** Coupons whose result was found by polling and whose callback has not come within `graceMs`. */
   markMissedCallbacks(graceMs: number, now?: number): TimelineEntry[]
   /** Codes of coupons the desk placed that are not finally settled (open or returned for recalculation), and those owed a confirming read. */
@@ -104,6 +110,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     ),
     pendingConfirm: db.prepare('SELECT code FROM coupons WHERE confirm_pending = 1 ORDER BY code'),
     setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
+    bumpCallback: db.prepare('UPDATE coupons SET callback_seq = callback_seq + 1 WHERE code = ?'),
+    getTicket: db.prepare('SELECT callback_seq FROM coupons WHERE code = ?'),
     insertBalance: db.prepare('INSERT INTO balance_samples (at, balance, source) VALUES (?, ?, ?)'),
     insertAudit: db.prepare('INSERT INTO audit (at, actor, action, data) VALUES (?, ?, ?, ?)'),
   }
@@ -146,6 +154,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const now = clock.now()
     const row = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
     if (!row) stmt.insertCoupon.run(snap.code, now)
+    if (source === 'callback') stmt.bumpCallback.run(snap.code)
     let prev = row ? toState(row) : null
     const order: OrderState = (row && parseOrder(row.order_state)) ||
       initialOrder(row ? { status: prev!.status, calculateDate: row.calculate_date == null ? null : Number(row.calculate_date), resultProcessed: prev!.resultProcessed } : null)
@@ -223,7 +232,19 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return entries
   })
 
-  const pollTx = db.transaction((coupon: unknown) => applySnapshot(toSnapshot(coupon), 'poll', null))
+  const pollTx = db.transaction((coupon: unknown, ticket: number | undefined): TimelineEntry[] => {
+    const snap = toSnapshot(coupon)
+    if (ticket !== undefined && ticket !== ticketOf(snap.code)) {
+      writeVersion(snap, 'poll', null)
+      return []
+    }
+    return applySnapshot(snap, 'poll', null)
+  })
+
+  function ticketOf(code: string): number {
+    const row = stmt.getTicket.get(code) as { callback_seq?: unknown } | undefined
+    return row ? Number(row.callback_seq) : 0
+  }
 
   const missedTx = db.transaction((graceMs: number, now: number): TimelineEntry[] => {
     const rows = stmt.missedCandidates.all(graceMs, now) as Record<string, unknown>[]
@@ -254,7 +275,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
     },
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
-    recordPollSnapshot: (coupon) => run(() => pollTx.immediate(coupon)),
+    recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket)),
+    callbackTicket: (code) => (ensureOpen(), ticketOf(code)),
     markMissedCallbacks: (graceMs, now) => run(() => missedTx.immediate(graceMs, now ?? clock.now())),
     openPlacedCodes() {
       ensureOpen()

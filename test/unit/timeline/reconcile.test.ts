@@ -112,4 +112,35 @@ describe('reconciler', () => {
     await new Promise((r) => setTimeout(r, 500))
     expect(reader.calls).toHaveLength(1)
   })
+
+  it('a confirming read overtaken by a newer callback is not applied; the next read places the coupon', async () => {
+    const code = '000000000303'
+    store.recordPlacement([{ ...coupon(code, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
+    const lost = coupon(code, 4, [bet('1', 2)], { real_win: 0, calculate_date: 1_000 })
+    const recalc = coupon(code, 15, [bet('1', 4)], { real_win: null, calculate_date: null })
+    const won = coupon(code, 2, [bet('1', 1)], { real_win: 25, calculate_date: 2_000 })
+    store.applyBatch(batch('x-1', [lost]), { rawSize: 1 })
+    store.applyBatch(batch('x-2', [recalc]), { rawSize: 1 })
+    expect(store.pendingConfirmations()).toEqual([code])
+    let serverNow: unknown = { ...recalc, amount: 10 }
+    const reader: CouponReader = {
+      calculated: async () => [],
+      async resultsByIds() {
+        const answer = [serverNow]
+        // While this read is under way the coupon is re-settled and its callback arrives first.
+        serverNow = { ...won, amount: 10 }
+        store.applyBatch(batch('x-3', [won]), { rawSize: 1 })
+        return answer
+      },
+    }
+    const rec = createReconciler({ store, reader, clock, confirmGapMs: 0 })
+    await rec.confirm()
+    expect(store.coupon(code)?.status).toBe(2)
+    expect(store.pendingConfirmations()).toEqual([code])
+    reader.resultsByIds = async () => [serverNow]
+    await rec.confirm()
+    expect(store.pendingConfirmations()).toEqual([])
+    expect(store.coupon(code)?.status).toBe(2)
+    expect(store.ledger(code).rows.map((r) => [r.kind, r.amount])).toEqual([['stake', -10], ['credit', 0], ['re_deduct', -10], ['credit', 25]])
+  })
 })
