@@ -216,7 +216,12 @@ export interface PendingPlacementDto {
   multi: boolean
   message: string
 }
-export type ResolutionDto = { outcome: 'placed'; coupons: CouponDto[] } | { outcome: 'not_placed' } | { outcome: 'unknown'; message: string }
+export type ResolutionDto =
+  | { outcome: 'placed'; coupons: CouponDto[] }
+  | { outcome: 'not_placed' }
+  | { outcome: 'unknown'; message: string }
+  /** Matching coupons exist that another placement may explain: the operator chooses (`resolvePlacement` with `choose`). */
+  | { outcome: 'ambiguous'; message: string; candidates: CouponDto[] }
 export interface BalanceDto { balance: number; at: number }
 
 /** Timeline entry kinds: owned by the timeline store, shown as they are. */
@@ -307,9 +312,12 @@ export const inputs = {
         currency: z.string().max(16).optional(),
         /** The operator ticked "I confirm this real placement" (required outside Demo). */
         confirmed: z.boolean(),
+        /** Caller's id of this request: the attempt id if the outcome is unknown, and asked again after a lost connection. */
+        requestId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
       })
       .strict(),
-    resolvePlacement: z.object({ attemptId: z.string().min(1) }).strict(),
+    /** `choose`: the operator's decision on an ambiguous outcome: its coupon codes among the candidates ([] = none, not placed). */
+    resolvePlacement: z.object({ attemptId: z.string().min(1), choose: z.array(couponCode).max(50).optional() }).strict(),
     pendingPlacements: none,
     get: z.object({ code: couponCode }).strict(),
     active: none,

@@ -120,6 +120,10 @@ export const en = {
     resolvedPlaced: 'Resolved: the coupon(s) were created',
     resolvedNotPlaced: 'Resolved: nothing was placed',
     resolvedUnknown: 'Still unknown: {message}',
+    ambiguous: 'Coupons matching this placement exist, but the service cannot tell which one (if any) it created. Choose its coupon, or none.',
+    ambiguousList: 'Candidate coupons',
+    ambiguousPick: 'This is it: {code}',
+    ambiguousNone: 'None of these: not placed',
     dismiss: 'Dismiss',
     changes: {
       gameId: 'Game',
