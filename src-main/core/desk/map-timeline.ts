@@ -15,6 +15,8 @@ const TITLES: Record<string, string> = {
   discovered_by_polling: 'Result found by polling',
   missed_callback: 'Callback missed',
   late_callback: 'Late callback',
+  out_of_order: 'Older delivery (recorded, no effect)',
+  recalculation_unconfirmed: 'Return for recalculation received, confirming with the server',
 }
 
 /**
