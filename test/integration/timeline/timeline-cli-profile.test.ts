@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
 import { timelineFile } from '../../../src-main/core/desk/index.js'
 import { readTimeline, timelineFileFor } from '../../../src-main/core/cli/commands/timeline.js'
+import { runCli } from '../../../src-main/core/cli/program.js'
 import { openProfileStore } from '../../../src-main/core/profiles/open.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { tempDir } from '../callbacks/helpers.js'
@@ -32,5 +33,19 @@ describe('desk timeline --profile', () => {
     // No --profile: the active profile's history.
     expect(readTimeline(timelineFileFor(tmp.dir)).map((e) => e.couponCode)).toEqual(['000000000001'])
     expect(() => timelineFileFor(tmp.dir, 'no-such-profile')).toThrow(expect.objectContaining({ code: 'profile_not_found' }))
+  })
+
+  it('`desk timeline --profile <name> --json` prints that profile\'s entries', async () => {
+    const profiles = openProfileStore({ dataDir: tmp.dir }).profiles
+    const active = profiles.active()
+    place(timelineFile(tmp.dir, active.id), '000000000005')
+    const out: string[] = []
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true))
+    try {
+      expect(await runCli(['timeline', '--data-dir', tmp.dir, '--profile', active.name, '--json'])).toBe(0)
+    } finally {
+      spy.mockRestore()
+    }
+    expect((JSON.parse(out.join('')) as Array<{ couponCode: string }>).map((e) => e.couponCode)).toEqual(['000000000005'])
   })
 })

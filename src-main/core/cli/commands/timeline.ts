@@ -70,6 +70,7 @@ export function registerTimelineCommand(program: Command): void {
     .command('timeline')
     .description("print the settlement timeline of a profile (--profile, else the active one)")
     .option('--data-dir <dir>', 'directory of the history database')
+    .option('--profile <nameOrId>', "the profile whose history to print (default: the active one)")
     .option('--json', 'print one JSON array')
     .option('--coupon <code>', 'only this coupon')
     .option('--kind <kind>', 'only this entry kind', parseKind)
