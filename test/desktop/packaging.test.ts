@@ -29,6 +29,8 @@ describe('packaging (electron-builder.yml)', () => {
       enableCookieEncryption: true,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // The renderer comes from app://desk: file:// pages need no extra privileges.
+      grantFileProtocolExtraPrivileges: false,
     })
     // Integrity validation and only-from-ASAR mean nothing without an ASAR.
     expect(config.asar).not.toBe(false)
