@@ -181,7 +181,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     return store
   }
 
-  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, emit: deps.emit, connection: deps.connection, nextWatchId: deps.nextWatchId })
+  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, emit: deps.emit, connection: deps.connection, nextWatchId: deps.nextWatchId, logger: deps.logger })
   const listener = createListenerControl({
     profile,
     secret: () => (demo ? DEMO_CREDENTIALS.callbackSecret : deps.profiles.secret(profile.id, 'callbackSecret')),
