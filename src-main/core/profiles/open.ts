@@ -10,7 +10,7 @@ import type { Redactor } from '../shared/redact.js'
 import { createNodeCipher, type SecretCipher } from '../vault/cipher.js'
 import { createSecretVault, type SecretVault } from '../vault/vault.js'
 import { createProfileService, type ProfileService } from './service.js'
-import { ensurePrivateDir } from './private-files.js'
+import { ensurePrivateDir } from '../shared/private-files.js'
 import { createConfStorage, type ProfileStorage } from './storage.js'
 
 export interface NodeProfileStore {

@@ -4,7 +4,7 @@
  * Keys are plain top-level names (`profiles`, `activeProfileId`, `secrets`), never dotted paths.
  */
 import Conf from 'conf'
-import { ensurePrivateDir, tightenPrivateFile } from './private-files.js'
+import { ensurePrivateDir, tightenPrivateFile } from '../shared/private-files.js'
 
 export interface ProfileStorage {
   get(key: string): unknown

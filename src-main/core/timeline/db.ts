@@ -1,7 +1,6 @@
 import Database from 'libsql'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { DeskError } from '../shared/errors.js'
+import { ensurePrivateDatabase } from '../shared/private-files.js'
 import { ATTEMPTS_MIGRATION } from './attempts.js'
 
 export type Db = InstanceType<typeof Database>
@@ -131,7 +130,8 @@ export function migrate(db: Db): number {
 
 /** Opens (creating when needed) one profile's history database: WAL, full sync on commit, migrated. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  // Every path that opens a history (console, desk listen, desk place, desk timeline): folder 0700, file 0600.
+  if (file !== ':memory:') ensurePrivateDatabase(file)
   let db: Db
   try {
     db = new Database(file)

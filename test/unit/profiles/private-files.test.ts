@@ -6,6 +6,7 @@ import { createDeskCore } from '../../../src-main/core/desk/index.js'
 import { createMemoryStorage, createProfileService, ensurePrivateDatabase, openProfileStore } from '../../../src-main/core/profiles/index.js'
 import { createSecretVault, createTestCipher } from '../../../src-main/core/vault/index.js'
 import { timelineFile } from '../../../src-main/core/desk/environment.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 
 // Item: stores, history databases and profile folders are this user's only (0700 / 0600), on
 // every path that creates them, also when an older version left them wider (umask 022 = 0755/0644).
@@ -21,6 +22,19 @@ const temp = () => {
 }
 
 describe.skipIf(process.platform === 'win32')('private file modes', () => {
+  it('every history database is private whoever opens it (desk listen, place, timeline open it directly)', () => {
+    const file = join(temp(), 'cb', 'timeline.sqlite')
+    const store = openTimelineStore(file)
+    try {
+      store.recordRejected({ receivedAt: 1, verdict: 'forged', rawSize: 1, answerStatus: 401, note: 'signature_mismatch' })
+      expect(modeOf(join(file, '..'))).toBe('700')
+      expect(modeOf(file)).toBe('600')
+      expect(modeOf(`${file}-wal`)).toBe('600')
+    } finally {
+      store.close()
+    }
+  })
+
   it('the desk opens a profile history database 0600 in 0700 folders, its WAL and SHM too', async () => {
     const dataDir = temp()
     chmodSync(dataDir, 0o755)
