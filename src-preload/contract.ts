@@ -52,6 +52,8 @@ export interface ProfileDto {
   language: string
   legacyMode: boolean
   timeZone: 'utc' | 'local'
+  /** Demo only: the embedded simulator's answer variations (`none`, `all` or a comma list); absent = its default. */
+  simVariations?: string
   listener: { enabled: boolean; host: string; port: number; path: string; maxBodyBytes?: number }
   /** Which secrets are stored; never their values. */
   secrets: Record<SecretKind, boolean>
@@ -274,6 +276,7 @@ export const inputs = {
         username: z.string().max(200),
         language: z.string().min(2).max(8),
         legacyMode: z.boolean(),
+        simVariations: z.string().max(300).optional(),
         timeZone: z.enum(['utc', 'local']),
         listener: z.object({ enabled: z.boolean(), host: z.string().max(200), port: z.number().int().min(0).max(65535), path: z.string().max(200), maxBodyBytes: z.number().int().min(65536).max(268435456).optional() }).strict(),
       })

@@ -289,6 +289,13 @@ export const en = {
       listenerHost: 'Listener host',
       listenerPort: 'Port',
       listenerPath: 'Path',
+      simVariations: 'Simulated answers',
+    },
+    simVariations: {
+      default: 'Simulator default',
+      none: 'Always the usual shape',
+      all: 'Every variation the specs allow',
+      hint: 'Absent or null optional fields, shuffled keys, 10.0, unknown fields and codes: what a real service may send.',
     },
     environments: { demo: 'Demo (simulated)', custom: 'Real services' },
     zones: { utc: 'UTC', local: 'Local time' },

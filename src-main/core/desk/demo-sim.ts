@@ -17,6 +17,16 @@ export interface DemoSimulators {
   dispose(): Promise<void>
 }
 
+/** Throws `validation` unless `variations` names simulator variations ('none', 'all' or a comma list). */
+export function checkVariations(variations: string | undefined): void {
+  if (variations === undefined || variations === '') return
+  try {
+    parseVariations(variations)
+  } catch (error) {
+    throw new DeskError('validation', `Demo simulator variations: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
 export function createDemoSimulators(options: { clockTickMs?: number; variations?: string } = {}): DemoSimulators {
   const running = new Map<string, Promise<RunningSimulator>>()
   let disposed = false
@@ -24,9 +34,9 @@ export function createDemoSimulators(options: { clockTickMs?: number; variations
     get(seed, variations = options.variations ?? process.env.DESK_DEMO_VARIATIONS) {
       if (disposed) return Promise.reject(new DeskError('disposed', 'The desk core is shut down'))
       try {
-        if (variations !== undefined) parseVariations(variations)
+        checkVariations(variations)
       } catch (error) {
-        return Promise.reject(new DeskError('validation', `Demo simulator variations: ${error instanceof Error ? error.message : String(error)}`))
+        return Promise.reject(error)
       }
       // One simulator per seed and choice of variations: switching the choice starts a fresh one.
       const key = `${seed}|${variations ?? ''}`

@@ -79,7 +79,7 @@ export function timelineFile(dataDir: string, profileId: string): string {
 
 export async function createEnvironment(profile: Profile, deps: EnvironmentDeps): Promise<Environment> {
   const demo = profile.environment === 'demo'
-  const sim = demo ? await deps.sims.get(1) : null
+  const sim = demo ? await deps.sims.get(1, profile.simVariations || undefined) : null
   const endpoints = sim
     ? { coupons: sim.couponBaseUrl, feed: sim.feedApiUrl, cdn: sim.cdnUrl }
     : { coupons: profile.couponBaseUrl, feed: profile.feedApiUrl, cdn: profile.cdnUrl }

@@ -1,5 +1,6 @@
 import type { DeskHandlers } from '../../../src-preload/contract.js'
 import type { CoreContext } from './context.js'
+import { checkVariations } from './demo-sim.js'
 
 /** app, profiles, session and balance. */
 export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'profiles' | 'session' | 'balance'> {
@@ -33,6 +34,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
         return profiles.toDto(profile)
       },
       async save(input) {
+        checkVariations(input.simVariations) // before anything is stored: a bad name would leave the Demo unable to start
         const profile = profiles.save(input)
         await afterEdit(profile.id)
         return profiles.toDto(profile)

@@ -35,6 +35,9 @@ export const profileSchema = z
     legacyMode: z.boolean(),
     timeZone: z.enum(['utc', 'local']),
     listener: listenerSchema,
+    /** Demo only: how the embedded simulator varies its answers ('none', 'all' or a comma list of
+     *  simulator/variations.ts names); absent = the simulator's default. */
+    simVariations: z.string().max(300).regex(/^[a-z0-9,-]*$/, 'simulator variations: names separated by commas').optional(),
     createdAt: z.number().int().nonnegative(),
   })
   .strict()
