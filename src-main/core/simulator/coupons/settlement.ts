@@ -54,7 +54,8 @@ export function createSettlement(deps: { clock: SimClock; store: CouponStore; wo
 
   function updateCoupon(coupon: CouponRecord) {
     const account = store.account(coupon.owner)
-    const now = clock.now()
+    // The coupon is settled when its deciding bet was (production: the same instant), not a tick later.
+    const now = coupon.bets.reduce((t, b) => Math.max(t, b.calculateDate ?? 0), 0) || clock.now()
     const allSettled = coupon.bets.every((b) => !UNSETTLED.has(b.status))
     if (coupon.bets.some((b) => b.status === BET_LOST)) {
       coupon.status = COUPON_LOST
