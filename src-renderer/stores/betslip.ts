@@ -130,12 +130,14 @@ export const useBetslipStore = defineStore('betslip', () => {
     }
   }
 
-  async function resolve(): Promise<ResolutionDto | undefined> {
+  /** Asks main to resolve the unknown outcome; `choose` is the operator's decision on an ambiguous one. */
+  async function resolveWith(choose?: string[]): Promise<ResolutionDto | undefined> {
     const r = result.value
     if (!r || r.outcome !== 'unknown' || resolving.value) return undefined
     resolving.value = true
     try {
-      const v = await attempt(() => call('coupons', 'resolvePlacement', { attemptId: r.attemptId }), 'coupons.resolvePlacement')
+      const input = choose === undefined ? { attemptId: r.attemptId } : { attemptId: r.attemptId, choose }
+      const v = await attempt(() => call('coupons', 'resolvePlacement', input), 'coupons.resolvePlacement')
       if (v) {
         resolution.value = v
         if (v.outcome === 'placed') afterPlaced(v.coupons)
@@ -146,21 +148,12 @@ export const useBetslipStore = defineStore('betslip', () => {
     }
   }
 
+  const resolve = (): Promise<ResolutionDto | undefined> => resolveWith()
+
   /** The operator's decision on an ambiguous outcome: these candidates are this placement's coupons ([] = none of them). */
   async function choose(codes: string[]): Promise<ResolutionDto | undefined> {
-    const r = result.value
-    if (!r || r.outcome !== 'unknown' || resolving.value || resolution.value?.outcome !== 'ambiguous') return undefined
-    resolving.value = true
-    try {
-      const v = await attempt(() => call('coupons', 'resolvePlacement', { attemptId: r.attemptId, choose: codes }), 'coupons.resolvePlacement')
-      if (v) {
-        resolution.value = v
-        if (v.outcome === 'placed') afterPlaced(v.coupons)
-      }
-      return v
-    } finally {
-      resolving.value = false
-    }
+    if (resolution.value?.outcome !== 'ambiguous') return undefined
+    return resolveWith(codes)
   }
 
   return {
