@@ -230,6 +230,8 @@ export const en = {
       discovered_by_polling: 'Discovered by polling',
       missed_callback: 'Missed callback',
       late_callback: 'Late callback',
+      out_of_order: 'Older delivery (no effect)',
+      recalculation_unconfirmed: 'Recalculation: confirming',
     },
     sources: { callback: 'Callback', poll: 'Polling', placement: 'Placement', reconciler: 'Reconciler' },
     col: { at: 'Time', kind: 'Kind', coupon: 'Coupon', status: 'Status', source: 'Source', summary: 'Summary', delta: 'Balance Δ' },
