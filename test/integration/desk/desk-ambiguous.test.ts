@@ -1,6 +1,4 @@
 import { mkdtempSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +8,7 @@ import { createDeskCore, type DeskCore } from '../../../src-main/core/desk/index
 import { createMemoryStorage, createProfileService, type ProfileService } from '../../../src-main/core/profiles/index.js'
 import { createSecretVault, createTestCipher, type SecretVault } from '../../../src-main/core/vault/index.js'
 import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
+import { startPlacementProxy, type PlacementProxy } from '../../support/placement-proxy.js'
 
 /**
  * Issue 8 #4 through the desk core: an unknown outcome is never resolved with a coupon this profile
@@ -18,16 +17,11 @@ import { startSimulator, type RunningSimulator } from '../../../src-main/core/si
  * through a loopback proxy that can lose one placement before it arrives.
  */
 let sim: RunningSimulator
-let proxy: Server
-let proxyUrl: string
-let beforeLoss: (() => Promise<void>) | null = null
-/** The next placement waits for this before it is forwarded. */
-let slowNext: Promise<void> | null = null
+let proxy: PlacementProxy
 let profiles: ProfileService
 let vault: SecretVault
 const dataDir = mkdtempSync(join(tmpdir(), 'desk-ambiguous-'))
 const cores: DeskCore[] = []
-const PLACE = '/api/partner/coupons/place'
 
 async function startCore(): Promise<DeskHandlers> {
   const core = await createDeskCore({ dataDir, profiles, vault, bridge: 'web', version: 'test', emit: () => undefined })
@@ -37,43 +31,13 @@ async function startCore(): Promise<DeskHandlers> {
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, clockTickMs: 0, seed: 5 })
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', async () => {
-      if (req.url?.startsWith(PLACE) && beforeLoss) {
-        const hook = beforeLoss
-        beforeLoss = null
-        await hook()
-        req.socket.destroy() // lost before it reached the service
-        return
-      }
-      if (req.url?.startsWith(PLACE) && slowNext) {
-        const wait = slowNext
-        slowNext = null
-        await wait
-      }
-      try {
-        const headers: Record<string, string> = { 'content-type': 'application/json' }
-        if (req.headers.authorization) headers.authorization = req.headers.authorization
-        const up = await fetch(sim.couponBaseUrl + (req.url ?? '/'), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
-        const text = await up.text()
-        res.writeHead(up.status, { 'content-type': 'application/json' })
-        res.end(text)
-      } catch {
-        req.socket.destroy() // the service dropped the connection: so do we
-      }
-    })
-  })
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()))
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+  proxy = await startPlacementProxy(sim.couponBaseUrl)
   vault = createSecretVault({ cipher: createTestCipher(), storage: createMemoryStorage() })
   profiles = createProfileService({ storage: createMemoryStorage(), vault })
 })
 afterAll(async () => {
   for (const core of cores) await core.dispose()
-  proxy.closeAllConnections()
-  await new Promise<void>((r) => proxy.close(() => r()))
+  await proxy?.close()
   await sim?.close()
 })
 
@@ -102,7 +66,7 @@ describe('unknown placement outcomes vs other placements, through the desk (issu
   it('setup: a custom profile through the proxy', async () => {
     const api = await startCore()
     const saved = await api.profiles.save({
-      name: 'Proxied', environment: 'custom', couponBaseUrl: proxyUrl, feedApiUrl: sim.feedApiUrl, cdnUrl: sim.cdnUrl,
+      name: 'Proxied', environment: 'custom', couponBaseUrl: proxy.url, feedApiUrl: sim.feedApiUrl, cdnUrl: sim.cdnUrl,
       username: 'demo', language: 'en', legacyMode: false, timeZone: 'utc', listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
     })
     await api.profiles.setSecret({ id: saved.id, kind: 'password', value: 'demo' })
@@ -115,7 +79,7 @@ describe('unknown placement outcomes vs other placements, through the desk (issu
     const api = cores[cores.length - 1].handlers
     const [p] = pointers(1, 10)
     // While our placement is being lost, the same profile places the identical bet (another window).
-    beforeLoss = async () => {
+    proxy.beforeLoss = async () => {
       const other = await place(api, p, 5)
       if (other.outcome === 'placed') knownCode = other.coupons[0].couponCode
     }
@@ -160,7 +124,7 @@ describe('unknown placement outcomes vs other placements, through the desk (issu
     const [p1, p2] = pointers(2, 12)
     let release: () => void = () => undefined
     const held = new Promise<void>((r) => (release = r))
-    slowNext = held
+    proxy.hold = held
     const requestId = 'req-0000-1111-2222'
     const sent = api.coupons.place({ pointers: [p1], amount: 2, multi: false, mode: 'accept', confirmed: true, requestId })
     // The caller lost its answer; asking by the id waits for the placement still in flight.
