@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
+import { methodTable, channelOf, EVENT_CHANNEL } from '../src-shared/methods.js'
 
 // Named functions only: the renderer never receives ipcRenderer or a generic invoke.
 const api: Record<string, unknown> = {}

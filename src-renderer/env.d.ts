@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { DeskApi } from '../src-preload/contract'
+import type { DeskApi } from '../src-shared/contract'
 
 declare module '*.vue' {
   import type { DefineComponent } from 'vue'

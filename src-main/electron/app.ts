@@ -12,7 +12,7 @@ import { createEventHub } from '../core/shared/events.js'
 import { createProfileService, ensurePrivateDir } from '../core/profiles/index.js'
 import { createSecretVault } from '../core/vault/index.js'
 import { createDeskCore, type DeskCore } from '../core/desk/index.js'
-import { EVENT_CHANNEL } from '../../src-preload/contract.js'
+import { EVENT_CHANNEL } from '../../src-shared/contract.js'
 import { createFileSink, createLogger, type Logger } from '../core/shared/log.js'
 
 /** How long quitting waits for the core to close its stores, listener and simulator. */

@@ -1,5 +1,5 @@
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron'
-import { methodTable, channelOf, type Result } from '../../src-preload/contract.js'
+import { methodTable, channelOf, type Result } from '../../src-shared/contract.js'
 import type { Dispatch } from '../core/shared/dispatch.js'
 import { originOf } from './app-protocol.js'
 

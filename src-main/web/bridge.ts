@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { DeskEvent } from '../../src-preload/contract.js'
+import type { DeskEvent } from '../../src-shared/contract.js'
 import type { Dispatch } from '../core/shared/dispatch.js'
 
 /**

@@ -2,7 +2,7 @@
  * The only module that touches `window.desk`. Everything else calls `call()` / `onEvent()`.
  * `call` unwraps `Result<T>` into the value or throws a `DeskCallError { code, message }`.
  */
-import type { DeskApi, DeskEventOf, DeskEventType, Domain, InputOf, MethodOf, OutputOf, Result } from '../../src-preload/contract.js'
+import type { DeskApi, DeskEventOf, DeskEventType, Domain, InputOf, MethodOf, OutputOf, Result } from '../../src-shared/contract.js'
 
 export class DeskCallError extends Error {
   readonly code: string

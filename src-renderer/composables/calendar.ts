@@ -3,7 +3,7 @@
  * (next 2/4/6/12 hours, the rest of today, or a whole day +1..+5). Days are Europe/Kyiv days, as
  * the service counts them.
  */
-import type { CalendarPeriodDto } from '../../src-preload/contract.js'
+import type { CalendarPeriodDto } from '../../src-shared/contract.js'
 
 export const PERIOD_KEYS = ['top', 'h2', 'h4', 'h6', 'h12', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5'] as const
 export type PeriodKey = (typeof PERIOD_KEYS)[number]

@@ -4,7 +4,7 @@
  * (types 1, 2, 3), W1 / – / W2 for a two-way winner (types 401, 402); otherwise the first three
  * outcomes by type. An empty slot is null.
  */
-import type { MarketDto, OutcomeDto } from '../../src-preload/contract.js'
+import type { MarketDto, OutcomeDto } from '../../src-shared/contract.js'
 
 const THREE_WAY = [1, 2, 3] as const
 const TWO_WAY = [401, null, 402] as const

@@ -1,5 +1,5 @@
 import { getCurrentScope, onScopeDispose } from 'vue'
-import type { DeskEventOf, DeskEventType } from '../../src-preload/contract.js'
+import type { DeskEventOf, DeskEventType } from '../../src-shared/contract.js'
 import { onEvent } from '../api/desk.js'
 
 /** Subscribe to a pushed desk event for the lifetime of the current component (or effect scope). */

@@ -1,7 +1,7 @@
 /** App + session: bridge info, the active environment, session state and the theme preference. */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppInfo, SessionStatus } from '../../src-preload/contract.js'
+import type { AppInfo, SessionStatus } from '../../src-shared/contract.js'
 import { useConnectionStore } from './connection.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'

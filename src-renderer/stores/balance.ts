@@ -1,7 +1,7 @@
 /** The client account balance (held by the service), refreshed on demand and on `balance.changed`. */
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { BalanceDto } from '../../src-preload/contract.js'
+import type { BalanceDto } from '../../src-shared/contract.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 

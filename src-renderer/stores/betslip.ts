@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CouponDto, LineType, PlacementDto, ResolutionDto } from '../../src-preload/contract.js'
+import type { CouponDto, LineType, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
 import { call } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 import { useAppStore } from './app.js'

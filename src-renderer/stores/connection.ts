@@ -1,7 +1,7 @@
 /** Per-service connection state pushed by main (`connection.changed`). */
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { ConnectionState, ListenerStatusDto } from '../../src-preload/contract.js'
+import type { ConnectionState, ListenerStatusDto } from '../../src-shared/contract.js'
 import { call, observeCalls, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 

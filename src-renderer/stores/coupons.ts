@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CouponDto, TimelineEntryDto } from '../../src-preload/contract.js'
+import type { CouponDto, TimelineEntryDto } from '../../src-shared/contract.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { createPoller } from '../composables/usePolling.js'

@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { reactive } from 'vue'
-import type { EventResultDto, InputOf, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-preload/contract.js'
+import type { EventResultDto, InputOf, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-shared/contract.js'
 import { call, DeskCallError, onEvent, toDeskError } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'

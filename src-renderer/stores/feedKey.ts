@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { FeedAccountDto, FeedAccountKeyDto, FeedKeyDto } from '../../src-preload/contract.js'
+import type { FeedAccountDto, FeedAccountKeyDto, FeedKeyDto } from '../../src-shared/contract.js'
 import { call, onEvent, toDeskError } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { useProfilesStore } from './profiles.js'

@@ -1,7 +1,7 @@
 /** Connection profiles: list, select, save, remove, and write-only secrets. */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { InputOf, ProfileDto, SecretKind } from '../../src-preload/contract.js'
+import type { InputOf, ProfileDto, SecretKind } from '../../src-shared/contract.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 

@@ -1,7 +1,7 @@
 /** Settlement timeline: filtered, cursor-paged query with live prepend, plus the callback delivery log. */
 import { defineStore } from 'pinia'
 import { reactive, ref } from 'vue'
-import type { DeliveryDto, InputOf, TimelineEntryDto } from '../../src-preload/contract.js'
+import type { DeliveryDto, InputOf, TimelineEntryDto } from '../../src-shared/contract.js'
 import { call, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 

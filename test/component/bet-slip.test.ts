@@ -4,7 +4,7 @@ import BetSlip from '@renderer/components/BetSlip.vue'
 import { useAppStore } from '@renderer/stores/app.js'
 import { useBetslipStore, type Selection } from '@renderer/stores/betslip.js'
 import { useCouponsStore } from '@renderer/stores/coupons.js'
-import type { CouponDto, PlacementDto } from '../../src-preload/contract.js'
+import type { CouponDto, PlacementDto } from '../../src-shared/contract.js'
 import { demoInfo, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 

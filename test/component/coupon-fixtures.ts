@@ -1,4 +1,4 @@
-import type { BetDto, CouponDto } from '../../src-preload/contract.js'
+import type { BetDto, CouponDto } from '../../src-shared/contract.js'
 
 /** A bet shaped like the vendor's real one (captures: get-won.json), as main maps it. */
 export function namedBet(over: Partial<BetDto> = {}): BetDto {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import CouponTable from '@renderer/components/CouponTable.vue'
-import type { BetDto, CouponDto } from '../../src-preload/contract.js'
+import type { BetDto, CouponDto } from '../../src-shared/contract.js'
 import { namedBet } from './coupon-fixtures.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useCouponsStore } from '@renderer/stores/coupons.js'
 import { createPoller } from '@renderer/composables/usePolling.js'
-import type { CouponDto } from '../../src-preload/contract.js'
+import type { CouponDto } from '../../src-shared/contract.js'
 import { deferred, installFakeDesk } from './fake-desk.js'
 import { freshPinia } from './mount.js'
 

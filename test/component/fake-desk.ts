@@ -2,7 +2,7 @@
  * A fake of the contract boundary (`window.desk`): named async methods answering `Result<T>`, and an
  * event hub for `on()`. Tests give handlers per "domain.method"; every call is recorded.
  */
-import type { AppInfo, DeskApi, DeskEvent, Result, SessionStatus } from '../../src-preload/contract.js'
+import type { AppInfo, DeskApi, DeskEvent, Result, SessionStatus } from '../../src-shared/contract.js'
 
 export type Handler = (input: unknown) => unknown | Promise<unknown>
 export interface FakeDesk {

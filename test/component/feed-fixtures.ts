@@ -1,5 +1,5 @@
 /** Feed DTOs for component tests, shaped as main sends them (outcome types, market keys by position). */
-import type { FeedAccountDto, FeedKeyDto, LineType, MarketDto, MatchDto, OutcomeDto, SportNode } from '../../src-preload/contract.js'
+import type { FeedAccountDto, FeedKeyDto, LineType, MarketDto, MatchDto, OutcomeDto, SportNode } from '../../src-shared/contract.js'
 
 export const oc = (name: string, rate: number, blocked = false, typeId: number | null = null, gameId = 7001): OutcomeDto => ({
   name,

@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils'
 import BetSlip from '@renderer/components/BetSlip.vue'
 import { useAppStore } from '@renderer/stores/app.js'
 import { useBetslipStore } from '@renderer/stores/betslip.js'
-import type { CouponDto, ResolutionDto } from '../../src-preload/contract.js'
+import type { CouponDto, ResolutionDto } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 

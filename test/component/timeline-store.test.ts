@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTimelineStore } from '@renderer/stores/timeline.js'
-import type { TimelineEntryDto } from '../../src-preload/contract.js'
+import type { TimelineEntryDto } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia } from './mount.js'
 

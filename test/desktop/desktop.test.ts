@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { launchDesktop, REPO, runSecondInstance, SHOTS, waitForState, type Desktop, type StandinState } from './launch.js'
-import { methods, methodTable, channelOf } from '../../src-preload/methods.js'
+import { methods, methodTable, channelOf } from '../../src-shared/methods.js'
 import { contentSecurityPolicy } from '../../src-main/electron/csp.js'
 import { openTimelineStore } from '../../src-main/core/timeline/index.js'
 

@@ -1,7 +1,7 @@
 /** Tables of `desk feed account` and `desk feed calendar`. */
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { TournamentEventsDto } from '../../../src-preload/contract.js'
+import type { TournamentEventsDto } from '../../../src-shared/contract.js'
 import type { FeedAccount, FeedAccountKey } from '../feed/account.js'
 import { CALENDAR_TIME_ZONE, type CalendarPeriod } from '../feed/calendar.js'
 import { keyExpiryWarning } from '../feed/key-expiry.js'

@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3'
 import { format } from 'date-fns'
-import type { BetDto, CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-preload/contract.js'
+import type { BetDto, CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-shared/contract.js'
 import { defaultRedactor } from '../shared/redact.js'
 import type { CliIo } from './io.js'
 

@@ -1,4 +1,4 @@
-import type { BalanceDto, DeskEvent } from '../../../src-preload/contract.js'
+import type { BalanceDto, DeskEvent } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectionState, DeskEvent } from '../../../src-preload/contract.js'
+import type { ConnectionState, DeskEvent } from '../../../src-shared/contract.js'
 import { DeskError } from '../shared/errors.js'
 
 type Service = 'coupons' | 'feed' | 'listener'

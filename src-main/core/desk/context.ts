@@ -1,4 +1,4 @@
-import type { DeskEvent, SessionStatus } from '../../../src-preload/contract.js'
+import type { DeskEvent, SessionStatus } from '../../../src-shared/contract.js'
 import type { ResolvedPlacement } from '../coupons/types.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'

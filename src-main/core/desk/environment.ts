@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { AppInfo, DeskEvent } from '../../../src-preload/contract.js'
+import type { AppInfo, DeskEvent } from '../../../src-shared/contract.js'
 import { createCouponClient, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/client.js'
 import type { Profile } from '../profiles/schema.js'

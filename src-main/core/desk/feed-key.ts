@@ -1,4 +1,4 @@
-import type { DeskEvent, FeedKeyDto } from '../../../src-preload/contract.js'
+import type { DeskEvent, FeedKeyDto } from '../../../src-shared/contract.js'
 import { keyExpiryWarning, KEY_EXPIRY_WARN_DAYS } from '../feed/key-expiry.js'
 import type { Clock } from '../shared/clock.js'
 

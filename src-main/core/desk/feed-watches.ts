@@ -1,4 +1,4 @@
-import type { DeskEvent, InputOf } from '../../../src-preload/contract.js'
+import type { DeskEvent, InputOf } from '../../../src-shared/contract.js'
 import type { FeedClient } from '../feed/client.js'
 import { buildCouponPointer } from '../feed/pointer.js'
 import { countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../feed/icons.js'

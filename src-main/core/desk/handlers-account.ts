@@ -1,4 +1,4 @@
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import type { CoreContext } from './context.js'
 import { checkVariations } from './demo-sim.js'
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { DeskHandlers, InputOf, PendingPlacementDto, PlacementDto, ResolutionDto } from '../../../src-preload/contract.js'
+import type { DeskHandlers, InputOf, PendingPlacementDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
 
 type PlaceInput = InputOf<'coupons', 'place'>
 import type { Coupon, PlacementAttempt, PlacementRequest, ResolveOptions, ResolvedPlacement } from '../coupons/types.js'

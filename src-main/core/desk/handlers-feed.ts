@@ -1,4 +1,4 @@
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
 import type { CoreContext } from './context.js'
 import type { CalendarPeriod } from '../feed/calendar.js'

@@ -1,4 +1,4 @@
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { DeskError } from '../shared/errors.js'
 import type { TimelineKind } from '../timeline/types.js'
 import type { CoreContext } from './context.js'

@@ -3,7 +3,7 @@
  * modules. Electron IPC and the loopback web bridge validate inputs with the contract's zod schemas
  * and turn a thrown DeskError into `{ ok:false, code, message }`; handlers here return DTOs only.
  */
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import type { TimelineEntry } from '../timeline/types.js'
 import { createCoreContext } from './context.js'
 import type { Environment } from './environment.js'

@@ -1,4 +1,4 @@
-import type { ListenerStatusDto } from '../../../src-preload/contract.js'
+import type { ListenerStatusDto } from '../../../src-shared/contract.js'
 import { createCallbackListener, type CallbackListener } from '../callbacks/index.js'
 import type { Profile } from '../profiles/schema.js'
 import type { Clock } from '../shared/clock.js'

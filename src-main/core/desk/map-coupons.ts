@@ -1,4 +1,4 @@
-import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-preload/contract.js'
+import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/types.js'
 import { betStatusName, COUPON_STATUS_NAMES, couponStatusLabel } from '../coupons/statuses.js'

@@ -9,7 +9,7 @@ import type {
   SportNode,
   TournamentEventsDto,
   TournamentNode,
-} from '../../../src-preload/contract.js'
+} from '../../../src-shared/contract.js'
 import type { FeedAccount } from '../feed/account.js'
 import { isUsableRate } from '../feed/pointer.js'
 import type { Country, EventResult, EventsTournament, Market, MatchSummary, Outcome, Sport, Tournament } from '../feed/types.js'

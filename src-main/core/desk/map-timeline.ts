@@ -1,4 +1,4 @@
-import type { DeliveryDto, TimelineEntryDto } from '../../../src-preload/contract.js'
+import type { DeliveryDto, TimelineEntryDto } from '../../../src-shared/contract.js'
 import type { DeliveryRow, TimelineEntry } from '../timeline/types.js'
 import { couponStatusLabel } from './map-coupons.js'
 

@@ -1,4 +1,4 @@
-import type { AccountState, DeskEvent, SessionStatus } from '../../../src-preload/contract.js'
+import type { AccountState, DeskEvent, SessionStatus } from '../../../src-shared/contract.js'
 import type { AccountState as ClientAccountState, SessionInfo } from '../coupons/types.js'
 import { accountStateOf } from '../coupons/errors.js'
 import { DeskError, toDeskError } from '../shared/errors.js'

@@ -1,4 +1,4 @@
-import type { DeskEvent, DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskEvent, DeskHandlers } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import type { Logger } from '../shared/log.js'
 import type { ProfileService } from '../profiles/index.js'

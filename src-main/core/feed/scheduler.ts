@@ -1,6 +1,6 @@
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
-import type { Clock } from '../shared/clock.js'
+import { timersOf, type Clock, type TimerPort } from '../shared/clock.js'
 import { isFeedErrorAnswer } from './errors.js'
 import { feedKey, lineTypeOf, type FeedMethod, type FeedRequestSpec } from './requests.js'
 
@@ -13,15 +13,7 @@ import { feedKey, lineTypeOf, type FeedMethod, type FeedRequestSpec } from './re
  * waiting goes through the injected timer port.
  */
 
-export interface TimerPort {
-  set(fn: () => void, ms: number): unknown
-  clear(handle: unknown): void
-}
-
-export const systemTimers: TimerPort = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+export { systemTimers, type TimerPort } from '../shared/clock.js'
 
 export type FeedIntervals = Record<FeedMethod, { live: number; line: number }>
 
@@ -100,7 +92,7 @@ const defaultIsGone = (value: unknown) => !!value && typeof value === 'object' &
 
 export function createFeedScheduler<R = unknown>(options: FeedSchedulerOptions<R>): FeedScheduler<R> {
   const { clock, run } = options
-  const timers = options.timers ?? systemTimers
+  const timers = options.timers ?? timersOf(options.clock)
   const isGone = options.isGone ?? defaultIsGone
   const logger = options.logger ?? nullLogger
 

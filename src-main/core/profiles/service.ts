@@ -3,7 +3,7 @@
  * the vault) which secrets each holds. Demo exists and is active on first start.
  */
 import { randomUUID } from 'node:crypto'
-import type { ProfileDto, SecretKind } from '../../../src-preload/contract.js'
+import type { ProfileDto, SecretKind } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import { systemClock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'

@@ -1,25 +1,142 @@
-/** Injected time source: every module that reads time takes a Clock so tests can simulate hours. */
-export interface Clock {
-  now(): number
+/**
+ * Injected time: every module that reads time or waits takes a Clock, so tests can simulate hours.
+ * `timers` is the clock's own timer port; modules wait with `timersOf(clock)`, never `setTimeout`.
+ */
+export interface TimerPort {
+  set(fn: () => void, ms: number): unknown
+  clear(handle: unknown): void
 }
 
-export const systemClock: Clock = { now: () => Date.now() }
+export interface Clock {
+  now(): number
+  /** Absent = the system's timers. A simulated clock fires its timers when it is advanced. */
+  timers?: TimerPort
+}
 
-/** A clock tests move by hand. */
+export const systemTimers: TimerPort = {
+  set: (fn, ms) => {
+    const handle = setTimeout(fn, ms)
+    handle.unref?.()
+    return handle
+  },
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export const systemClock: Clock = { now: () => Date.now(), timers: systemTimers }
+
+export function timersOf(clock: Clock | undefined): TimerPort {
+  return clock?.timers ?? systemTimers
+}
+
+/** Waits `ms` on the clock's timers. */
+export function sleepOn(clock: Clock | undefined, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => timersOf(clock).set(resolve, ms))
+}
+
+/** Repeats `fn` every `ms` on the clock's timers until the returned stop is called. */
+export function everyOn(clock: Clock | undefined, ms: number, fn: () => void): () => void {
+  const timers = timersOf(clock)
+  let handle: unknown = null
+  let stopped = false
+  const arm = () => {
+    handle = timers.set(() => {
+      if (stopped) return
+      arm()
+      fn()
+    }, ms)
+  }
+  arm()
+  return () => {
+    stopped = true
+    timers.clear(handle)
+  }
+}
+
+/** A clock tests move by hand; its timers fire on `advance` (synchronously, in time order). */
 export interface ManualClock extends Clock {
+  timers: TimerPort
   set(ms: number): void
   advance(ms: number): void
+  pending(): number
+}
+
+/** A clock whose `advance` lets promise continuations run between timers: an hour of polling in ms. */
+export interface SimulatedClock extends Clock {
+  timers: TimerPort
+  advance(ms: number): Promise<void>
+  sleep(ms: number): Promise<void>
+  pending(): number
+}
+
+interface Due {
+  at: number
+  id: number
+  fn: () => void
+}
+
+function timerQueue(now: () => number) {
+  let seq = 0
+  const queue = new Map<number, Due>()
+  const port: TimerPort = {
+    set(fn, ms) {
+      const id = ++seq
+      queue.set(id, { at: now() + Math.max(0, ms), id, fn })
+      return id
+    },
+    clear(handle) {
+      queue.delete(handle as number)
+    },
+  }
+  const nextDue = (until: number): Due | undefined => {
+    let next: Due | undefined
+    for (const t of queue.values()) if (t.at <= until && (!next || t.at < next.at || (t.at === next.at && t.id < next.id))) next = t
+    if (next) queue.delete(next.id)
+    return next
+  }
+  return { port, nextDue, size: () => queue.size }
 }
 
 export function createManualClock(startMs = Date.UTC(2026, 10, 21, 12, 0, 0)): ManualClock {
   let current = startMs
+  const q = timerQueue(() => current)
   return {
     now: () => current,
+    timers: q.port,
     set: (ms) => {
       current = ms
     },
     advance: (ms) => {
-      current += ms
+      const target = current + ms
+      for (let due = q.nextDue(target); due; due = q.nextDue(target)) {
+        current = due.at
+        due.fn()
+      }
+      current = target
     },
+    pending: q.size,
+  }
+}
+
+export function createSimulatedClock(startMs = 1_000_000): SimulatedClock {
+  let current = startMs
+  const q = timerQueue(() => current)
+  const drain = () => new Promise<void>((resolve) => setImmediate(resolve))
+  return {
+    now: () => current,
+    timers: q.port,
+    async advance(ms) {
+      const target = current + ms
+      for (;;) {
+        await drain()
+        const due = q.nextDue(target)
+        if (!due) break
+        current = due.at
+        due.fn()
+      }
+      current = target
+      await drain()
+    },
+    sleep: (ms) => new Promise<void>((resolve) => q.port.set(resolve, ms)),
+    pending: q.size,
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { inputs, type DeskHandlers, type Result } from '../../../src-preload/contract.js'
+import { inputs, type DeskHandlers, type Result } from '../../../src-shared/contract.js'
 import { DeskError } from './errors.js'
 
 /**

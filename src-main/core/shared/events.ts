@@ -1,4 +1,4 @@
-import type { DeskEvent } from '../../../src-preload/contract.js'
+import type { DeskEvent } from '../../../src-shared/contract.js'
 
 /** Fan-out of pushed contract events to whoever shows them (Electron windows, bridge sockets). */
 export interface EventHub {

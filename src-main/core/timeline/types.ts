@@ -5,32 +5,8 @@ export type DeliveryVerdict = 'valid' | 'forged' | 'unchecked' | 'too_large' | '
 
 export type SnapshotSource = 'callback' | 'poll' | 'placement'
 
-export type TimelineKind =
-  | 'coupon_placed'
-  | 'progressive_update'
-  | 'first_lost_bet'
-  | 'settled'
-  | 'returned_for_recalculation'
-  | 'resettled'
-  | 'discovered_by_polling'
-  | 'missed_callback'
-  | 'late_callback'
-  | 'out_of_order'
-  | 'recalculation_unconfirmed'
-
-export const TIMELINE_KINDS: readonly TimelineKind[] = [
-  'coupon_placed',
-  'progressive_update',
-  'first_lost_bet',
-  'settled',
-  'returned_for_recalculation',
-  'resettled',
-  'discovered_by_polling',
-  'missed_callback',
-  'late_callback',
-  'out_of_order',
-  'recalculation_unconfirmed',
-]
+import type { TimelineKind } from '../../../src-shared/vocabulary/timeline.js'
+export { TIMELINE_KINDS, type TimelineKind } from '../../../src-shared/vocabulary/timeline.js'
 
 /** One bet of a snapshot, reduced to what the timeline derives from; the raw bet stays in `raw`. */
 export interface SnapshotBet {

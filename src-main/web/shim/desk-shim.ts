@@ -2,7 +2,7 @@
  * Browser-side stand-in for the preload: builds the same `window.desk` from the method list and
  * speaks to the loopback bridge over a WebSocket. The token comes from the URL fragment.
  */
-import { methodTable } from '../../../src-preload/methods.js'
+import { methodTable } from '../../../src-shared/methods.js'
 
 type Pending = { resolve: (value: unknown) => void; placement: string | null; sent: boolean }
 type Listener = (event: unknown) => void

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import type { DeskEvent } from '../../../src-preload/contract.js'
+import type { DeskEvent } from '../../../src-shared/contract.js'
 import { createConnectionMonitor } from '../../../src-main/core/desk/connection.js'
 import { createListenerControl } from '../../../src-main/core/desk/listener.js'
 import { demoProfile, validateProfileInput } from '../../../src-main/core/profiles/schema.js'

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CouponDto, EventResultDto, MatchDto, SportNode, TournamentEventsDto } from '../../../src-preload/contract.js'
+import type { CouponDto, EventResultDto, MatchDto, SportNode, TournamentEventsDto } from '../../../src-shared/contract.js'
 import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
 import { run } from '../../unit/cli/helpers.js'
 

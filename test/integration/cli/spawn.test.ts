@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CouponDto, MatchDto, TournamentEventsDto } from '../../../src-preload/contract.js'
+import type { CouponDto, MatchDto, TournamentEventsDto } from '../../../src-shared/contract.js'
 import { run } from '../../unit/cli/helpers.js'
 import { markerEnv, waitNoSurvivors } from '../callbacks/cli-process.js'
 

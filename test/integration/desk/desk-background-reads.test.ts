@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { createHarness, type Harness } from './helpers.js'
 
 /** Issue 8: what settlements and the reconciler read in the background (Demo simulator over HTTP). */

@@ -1,7 +1,7 @@
 import { openTimelineStore } from '../../../src-main/core/timeline/index.js'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DeskHandlers, InputOf } from '../../../src-preload/contract.js'
+import type { DeskHandlers, InputOf } from '../../../src-shared/contract.js'
 import { timelineFile } from '../../../src-main/core/desk/index.js'
 import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
 import { createHarness, errorOf, type Harness } from './helpers.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DeskHandlers, MatchDto, OutcomeDto } from '../../../src-preload/contract.js'
+import type { DeskHandlers, MatchDto, OutcomeDto } from '../../../src-shared/contract.js'
 import { createHarness, errorOf, type Harness } from './helpers.js'
 
 /** The Demo profile end to end: the core starts the embedded simulator itself and talks real HTTP to it. */

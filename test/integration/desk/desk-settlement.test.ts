@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { createHarness, type Harness } from './helpers.js'
 
 /** Demo: callbacks into the listener → timeline, unknown placements, outages and the balance poller. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DeskEvent, DeskEventType, DeskEventOf } from '../../../src-preload/contract.js'
+import type { DeskEvent, DeskEventType, DeskEventOf } from '../../../src-shared/contract.js'
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src-main/core/desk/index.js'
 import { createMemoryStorage, createProfileService, type ProfileService } from '../../../src-main/core/profiles/index.js'
 import { createSecretVault, createTestCipher, type SecretVault } from '../../../src-main/core/vault/index.js'

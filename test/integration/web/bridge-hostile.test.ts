@@ -6,7 +6,7 @@ import { connect } from 'node:net'
 import fc from 'fast-check'
 import { startWebBridge, targetOf, type WebBridge } from '../../../src-main/web/bridge.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
-import type { DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskHandlers } from '../../../src-shared/contract.js'
 
 /**
  * Hostile requests over raw TCP (issue 8 item 7): a malformed request line, target or header gets

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
-import type { DeskEvent, DeskHandlers } from '../../../src-preload/contract.js'
+import type { DeskEvent, DeskHandlers } from '../../../src-shared/contract.js'
 
 let bridge: WebBridge
 const listeners = new Set<(e: DeskEvent) => void>()

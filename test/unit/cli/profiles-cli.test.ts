@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { ProfileDto } from '../../../src-preload/contract.js'
+import type { ProfileDto } from '../../../src-shared/contract.js'
 import { run } from './helpers.js'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'desk-cli-profiles-'))

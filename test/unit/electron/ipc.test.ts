@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { registerIpc, isTrustedFrame, type SenderPolicy } from '../../../src-main/electron/ipc.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
-import { methodTable, channelOf, type DeskHandlers } from '../../../src-preload/contract.js'
+import { methodTable, channelOf, type DeskHandlers } from '../../../src-shared/contract.js'
 import { createFakeIpcMain, fakeEvent } from '../../support/fake-electron.js'
 
 const APP = 'file:///opt/partner-desk/out/renderer/index.html'

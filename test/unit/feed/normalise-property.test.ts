@@ -12,7 +12,7 @@ import {
 } from '../../../src-main/core/feed/index.js'
 import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from '../../../src-main/core/desk/map-feed.js'
 import { feedTools } from '../../../src-main/core/desk/feed-watches.js'
-import type { OutcomeDto } from '../../../src-preload/contract.js'
+import type { OutcomeDto } from '../../../src-shared/contract.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { championshipsBody, eventBody, eventsBody, menuBody, shortCard } from './fixtures.js'
 import { hostileJson, mutated, nonFiniteNumbers } from './json-fuzz.js'

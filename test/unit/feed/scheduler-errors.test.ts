@@ -6,7 +6,7 @@ import { createFeedWatches } from '../../../src-main/core/desk/feed-watches.js'
 import { createConnectionMonitor } from '../../../src-main/core/desk/connection.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
-import type { DeskEvent } from '../../../src-preload/contract.js'
+import type { DeskEvent } from '../../../src-shared/contract.js'
 import { createFakeTime } from './fake-time.js'
 
 /** Issue 8 item 14 (scheduler part): failures in the feed scheduler are logged and surfaced, never swallowed. */

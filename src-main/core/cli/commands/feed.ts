@@ -1,7 +1,7 @@
 /** `desk feed menu|events|event|search` with `--type line|live` (or `--live`) and `--lang`;
  *  `desk feed calendar` (Prematch) and `desk feed account`. */
 import { Command, Option } from 'commander'
-import type { LineType } from '../../../../src-preload/contract.js'
+import type { LineType } from '../../../../src-shared/contract.js'
 import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from '../../desk/map-feed.js'
 import { feedTools } from '../../desk/feed-watches.js'
 import { CALENDAR_HOURS, CALENDAR_MAX_DAY, CALENDAR_TIME_ZONE, calendarWindow, type CalendarPeriod } from '../../feed/calendar.js'

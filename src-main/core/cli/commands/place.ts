@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Option, type Command } from 'commander'
-import type { PlacementDto, ResolutionDto } from '../../../../src-preload/contract.js'
+import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
 import { validatePlacement } from '../../coupons/placement.js'
 import type { PlacementRequest } from '../../coupons/types.js'
 import { timelineFile } from '../../desk/environment.js'

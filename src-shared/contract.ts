@@ -9,16 +9,24 @@
  */
 import { z } from 'zod'
 import type { MethodNames } from './methods.js'
-import type { TimelineKind } from '../src-main/core/timeline/types.js'
+import type { TimelineKind } from './vocabulary/timeline.js'
 export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
 
 export type LineType = 'line' | 'live'
-export type Result<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
+/**
+ * The profile epoch: a number main issues each time the active profile changes (select, remove, or
+ * an edit of the active one). Every result and every event carries the epoch it belongs to; a store
+ * drops anything older than the newest epoch it has seen (`app.info` returns the current one).
+ */
+export type Epoch = number
+export type Result<T> = { ok: true; value: T; epoch: Epoch } | { ok: false; code: string; message: string; epoch: Epoch }
 
 /* ------------------------------------------------------------------ DTOs returned to the UI */
 
 export interface AppInfo {
   version: string
+  /** The current profile epoch (see `Epoch`). */
+  epoch: Epoch
   bridge: 'electron' | 'web'
   profileId: string
   profileName: string
@@ -253,6 +261,20 @@ const calendarPeriod = z.union([
   z.object({ day: z.number().int().min(0).max(5) }).strict(),
 ])
 
+/** What a window can subscribe to. Main polls each topic's source once, however many windows watch it. */
+export const watchTopic = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('feed.menu'), lineType }).strict(),
+  z.object({ name: z.literal('feed.events'), lineType, sportId: z.number().int(), tournamentId: z.number().int() }).strict(),
+  z.object({ name: z.literal('feed.event'), lineType, gameId: z.number().int() }).strict(),
+  z.object({ name: z.literal('feed.calendar'), lineType: z.literal('line'), sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
+  z.object({ name: z.literal('coupons.active') }).strict(),
+  z.object({ name: z.literal('balance') }).strict(),
+  z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  z.object({ name: z.literal('listener') }).strict(),
+])
+/** Chosen by the window, so it can listen before it asks (nothing pushed in between is lost). */
+const subscriptionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
+
 export const inputs = {
   app: {
     info: none,
@@ -296,14 +318,6 @@ export const inputs = {
     liveSuccessor: z.object({ gameId: z.number().int().positive() }).strict(),
     account: none,
     keyStatus: none,
-    /** Start pushing `feed.updated` for a target at the scheduler's pace; returns a watch id. */
-    watch: z.discriminatedUnion('target', [
-      z.object({ target: z.literal('menu'), lineType }).strict(),
-      z.object({ target: z.literal('events'), lineType, sportId: z.number().int(), tournamentId: z.number().int() }).strict(),
-      z.object({ target: z.literal('event'), lineType, gameId: z.number().int() }).strict(),
-      z.object({ target: z.literal('calendar'), lineType: z.literal('line'), sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
-    ]),
-    unwatch: z.object({ watchId: z.string().min(1) }).strict(),
   },
   coupons: {
     place: z
@@ -352,6 +366,11 @@ export const inputs = {
     start: none,
     stop: none,
   },
+  watch: {
+    /** Answers the topic's current snapshot (or null until the first read), then pushes `watch.*` events. */
+    subscribe: z.object({ subscriptionId, topic: watchTopic }).strict(),
+    unsubscribe: z.object({ subscriptionId }).strict(),
+  },
   demo: {
     settle: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     recalculate: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
@@ -389,8 +408,6 @@ export interface Outputs {
     liveSuccessor: { gameId: number | null }
     account: FeedAccountDto
     keyStatus: FeedKeyDto
-    watch: { watchId: string }
-    unwatch: { removed: boolean }
   }
   coupons: {
     place: PlacementDto
@@ -409,6 +426,7 @@ export interface Outputs {
     deliveries: { items: DeliveryDto[]; nextCursor: string | null }
   }
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
+  watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   demo: { settle: { ok: true }; recalculate: { ok: true }; advanceClock: { now: number } }
 }
 
@@ -425,23 +443,71 @@ export type DeskHandlers = {
 
 /* ------------------------------------------------------------------ pushed events */
 
-export type DeskEvent =
-  | { type: 'feed.updated'; watchId: string; data: SportNode[] | TournamentEventsDto[] | EventResultDto }
-  | { type: 'feed.error'; watchId: string; code: string; message: string }
+/* ------------------------------------------------------------------ subscriptions (snapshot, then deltas) */
+
+export type WatchTopic = z.infer<typeof watchTopic>
+export type WatchTopicName = WatchTopic['name']
+export interface ListenerStateDto {
+  status: ListenerStatusDto
+  connection: { state: ConnectionState; message: string | null }
+}
+/** Per topic: the full snapshot, and the delta that follows it. Feed topics send a snapshot per refresh. */
+export interface WatchShapes {
+  'feed.menu': { snapshot: SportNode[]; delta: never }
+  'feed.events': { snapshot: TournamentEventsDto[]; delta: never }
+  'feed.event': { snapshot: EventResultDto; delta: never }
+  'feed.calendar': { snapshot: TournamentEventsDto[]; delta: never }
+  /** Delta: coupons added or changed (by code), and codes that left the active list. */
+  'coupons.active': { snapshot: CouponDto[]; delta: { upsert: CouponDto[]; remove: string[] } }
+  'balance': { snapshot: BalanceDto | null; delta: BalanceDto }
+  /** Snapshot: the newest entries, newest first; delta: entries written since, oldest first. */
+  'timeline': { snapshot: TimelineEntryDto[]; delta: { entries: TimelineEntryDto[] } }
+  'listener': { snapshot: ListenerStateDto; delta: ListenerStateDto }
+}
+export type WatchSnapshot<N extends WatchTopicName> = WatchShapes[N]['snapshot']
+export type WatchDelta<N extends WatchTopicName> = WatchShapes[N]['delta']
+/** `live` false = the source is not being refreshed (failed, signed out): show what is held as stale. */
+export interface WatchSourceState {
+  live: boolean
+  error: { code: string; message: string } | null
+}
+export interface WatchSubscribed extends WatchSourceState {
+  subscriptionId: string
+  epoch: Epoch
+  /** Sequence number of the snapshot; pushed updates with `seq` at or below it are older. */
+  seq: number
+  topic: WatchTopicName
+  snapshot: WatchSnapshot<WatchTopicName> | null
+}
+
+type WatchEvents = {
+  [N in WatchTopicName]:
+    | { type: 'watch.snapshot'; subscriptionId: string; seq: number; topic: N; snapshot: WatchSnapshot<N> }
+    | { type: 'watch.delta'; subscriptionId: string; seq: number; topic: N; delta: WatchDelta<N> }
+}[WatchTopicName]
+
+/* ------------------------------------------------------------------ pushed events */
+
+/** What core emits; the desk's event bus stamps each with the epoch it belongs to. */
+export type DeskEventBody =
+  | WatchEvents
+  | ({ type: 'watch.state'; subscriptionId: string; seq: number } & WatchSourceState)
   | { type: 'feed.key'; key: FeedKeyDto }
-  | { type: 'balance.changed'; balance: BalanceDto }
   | { type: 'coupon.settled'; coupon: CouponDto }
   | { type: 'connection.changed'; service: 'coupons' | 'feed' | 'listener'; state: ConnectionState; message: string | null }
   | { type: 'session.changed'; status: SessionStatus }
-  | { type: 'timeline.entry'; entry: TimelineEntryDto }
   | { type: 'profile.changed'; profileId: string }
+export type DeskEvent = DeskEventBody & { epoch: Epoch }
 export type DeskEventType = DeskEvent['type']
 export type DeskEventOf<T extends DeskEventType> = Extract<DeskEvent, { type: T }>
 
 /* ------------------------------------------------------------------ the renderer-facing API */
 
+/** A method whose schema accepts no input may be called without one; every other input is required. */
+export type ArgsOf<D extends Domain, M extends MethodOf<D>> = undefined extends InputOf<D, M> ? [input?: InputOf<D, M>] : [input: InputOf<D, M>]
+
 export type DeskApi = {
-  [D in Domain]: { [M in MethodOf<D>]: (input?: InputOf<D, M>) => Promise<Result<OutputOf<D, M>>> }
+  [D in Domain]: { [M in MethodOf<D>]: (...args: ArgsOf<D, M>) => Promise<Result<OutputOf<D, M>>> }
 } & {
   on<T extends DeskEventType>(type: T, listener: (event: DeskEventOf<T>) => void): () => void
 }

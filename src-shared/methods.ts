@@ -6,11 +6,12 @@ export const methods = {
   app: ['info'],
   session: ['status', 'login', 'logout'],
   profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
-  feed: ['menu', 'events', 'event', 'topMatches', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus', 'watch', 'unwatch'],
+  feed: ['menu', 'events', 'event', 'topMatches', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
   timeline: ['query', 'couponHistory', 'deliveries'],
   listener: ['status', 'start', 'stop'],
+  watch: ['subscribe', 'unsubscribe'],
   demo: ['settle', 'recalculate', 'advanceClock'],
 } as const
 
