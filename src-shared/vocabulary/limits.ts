@@ -1,0 +1,22 @@
+/**
+ * Limits the contract, the core and the renderer all enforce. One place, so a schema, a client check
+ * and a UI hint can never disagree.
+ */
+
+/** An accumulator (multi false) holds at most this many events (vendor rule). */
+export const MAX_ACCUMULATOR_EVENTS = 15
+/** Bet pointers in one `coupons.place` call (singles: one coupon each). */
+export const MAX_PLACEMENT_POINTERS = 50
+/** Characters of one bet pointer (`line_type#game_id#group_id#type_id#param#coef[#player_id]`). */
+export const MAX_POINTER_LENGTH = 200
+/** Characters of a coupon code. */
+export const MAX_COUPON_CODE_LENGTH = 32
+/** Coupon codes in one `coupons.resultsByIds` call (the client splits them into vendor-sized requests). */
+export const MAX_RESULTS_BY_IDS = 1000
+/** Coupon codes the vendor accepts in one results request. */
+export const MAX_CODES_PER_VENDOR_REQUEST = 100
+/** Timeline and delivery pages: the default size and the most one call may ask for. */
+export const TIMELINE_PAGE_SIZE = 100
+export const TIMELINE_PAGE_MAX = 500
+/** Coupon codes an operator may choose among the candidates of an ambiguous placement. */
+export const MAX_CHOSEN_CANDIDATES = 50
