@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'coupon_timeout',
   'coupon_network',
   'coupon_shape',
+  'coupon_too_large',
   'placement_unknown',
   // sign-in and account
   'auth_failed',

@@ -4,7 +4,7 @@ import type { DeskHandlers, InputOf, PendingPlacementDto, PlacementDto, Resoluti
 type PlaceInput = InputOf<'coupons', 'place'>
 import type { Coupon, PlacementAttempt, PlacementRequest, ResolveOptions, ResolvedPlacement } from '../coupons/types.js'
 import type { StoredAttempt } from '../timeline/attempts.js'
-import { DeskError, toDeskError } from '../shared/errors.js'
+import { DeskError, errorCodeOr, toDeskError } from '../shared/errors.js'
 import { isOutage } from './connection.js'
 import type { CoreContext, PendingAttempt } from './context.js'
 import type { Environment } from './environment.js'
@@ -86,7 +86,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
       request: stored.request as unknown as PlacementRequest,
       startedAt: stored.startedAt,
       endedAt: stored.endedAt,
-      error: new DeskError(stored.errorCode, stored.errorMessage),
+      error: new DeskError(errorCodeOr(stored.errorCode, 'placement_unknown'), stored.errorMessage),
     }
     const pending = { profileId: env.profile.id, resolve: () => env.coupons.resolvePlacement(attempt, known(env)), callbackUrl: stored.callbackUrl ?? undefined, currency: stored.currency ?? undefined }
     ctx.attempts.set(stored.id, pending)
@@ -124,7 +124,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
   async function placeOnce(input: PlaceInput, requestId: string | undefined): Promise<PlacementDto> {
     const env = await ctx.env()
     if (env.kind !== 'demo' && !input.confirmed) {
-      throw new DeskError('confirmation_required', 'This is a real environment: confirm the placement before it is sent')
+      throw new DeskError('not_confirmed', 'This is a real environment: confirm the placement before it is sent')
     }
     const callbackUrl = env.listener.callbackUrl()
     const request: PlacementRequest = {

@@ -108,7 +108,7 @@ describe('desk core: profiles, secrets and a custom environment', () => {
   it('requires confirmation for a real placement and reports bad credentials in the session', async () => {
     const pointer = await firstPointer()
     const place = (confirmed: boolean) => api.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed })
-    expect((await errorOf(place(false))).code).toBe('confirmation_required')
+    expect((await errorOf(place(false))).code).toBe('not_confirmed')
 
     const rejected = await h.call(() => place(true))
     expect(rejected).toMatchObject({ outcome: 'rejected', code: 'auth_failed' })

@@ -84,6 +84,6 @@ describe('unusable odds in an events answer', () => {
   })
 
   it('a feed data error is never a usage error (exit 2)', () => {
-    for (const code of ['feed_pointer', 'feed_shape', 'feed_status']) expect(exitCodeOf(new DeskError(code, 'x'))).not.toBe(2)
+    for (const code of ['feed_pointer', 'feed_shape', 'feed_status'] as const) expect(exitCodeOf(new DeskError(code, 'x'))).not.toBe(2)
   })
 })
