@@ -5,7 +5,7 @@ import type { Logger } from '../shared/log.js'
 import { openDatabase, type Db } from './db.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
-import { toCoupon, toDelivery, toEntry, toState, toVersion } from './rows.js'
+import { toCoupon, toDelivery, toState, toVersion } from './rows.js'
 import { isFinalStatus, RECALC_STATUS, stateKey, toSnapshot } from './snapshot.js'
 import { createQueries } from './queries.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
@@ -100,7 +100,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     insertEntry: db.prepare(
       'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    getEntry: db.prepare('SELECT * FROM timeline WHERE id = ?'),
     missedCandidates: db.prepare(`SELECT * FROM coupons WHERE result_processed = 1 AND cycle_poll_at IS NOT NULL
       AND cycle_callback_at IS NULL AND cycle_missed = 0 AND placed_by_desk = 1 AND callback_expected = 1 AND cycle_poll_at + ? <= ?`),
     setMissed: db.prepare('UPDATE coupons SET cycle_missed = 1 WHERE code = ?'),
@@ -140,8 +139,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   }
 
   function writeEntry(code: string | null, source: TimelineEntry['source'], status: number | null, batchId: string | null, draft: EntryDraft): TimelineEntry {
-    const res = stmt.insertEntry.run(clock.now(), draft.kind, code, source, status, batchId, code, JSON.stringify(draft.data))
-    return toEntry(stmt.getEntry.get(Number(res.lastInsertRowid)) as Record<string, unknown>)
+    // The entry is built from what was inserted (no read back per entry); data as stored (JSON round trip).
+    const at = clock.now()
+    const text = JSON.stringify(draft.data)
+    const res = stmt.insertEntry.run(at, draft.kind, code, source, status, batchId, code, text)
+    return { id: Number(res.lastInsertRowid), at, kind: draft.kind, couponCode: code, source, status, batchId, group: code, data: JSON.parse(text) as Record<string, unknown> }
   }
 
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
