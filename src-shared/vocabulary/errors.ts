@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'timeline_open_failed',
   'timeline_migration_failed',
   'timeline_schema_newer',
+  'timeline_row_corrupt',
   // demo simulator
   'not_demo',
   'not_found',

@@ -75,6 +75,7 @@ export const EXIT_CODE_OF: Readonly<Record<ErrorCode, ExitCode>> = {
   timeline_open_failed: business,
   timeline_migration_failed: business,
   timeline_schema_newer: business,
+  timeline_row_corrupt: business,
   not_demo: business,
   not_found: business,
   demo_conflict: business,
