@@ -1,4 +1,4 @@
-import type { AccountState, DeskEvent, SessionStatus } from '../../../src-shared/contract.js'
+import type { AccountState, DeskEventBody, SessionStatus } from '../../../src-shared/contract.js'
 import type { AccountState as ClientAccountState, SessionInfo } from '../coupons/types.js'
 import { accountStateOf } from '../coupons/errors.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
@@ -34,7 +34,7 @@ export interface SessionTracker {
 
 export interface SessionTrackerOptions {
   client: () => SessionClient
-  emit: (event: DeskEvent) => void
+  emit: (event: DeskEventBody) => void
   /** Shown while no token is held (the profile's configured user name). */
   username?: string | null
   /** Signed-in ↔ not signed-in transitions (the balance poller follows them). */
