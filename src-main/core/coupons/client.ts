@@ -31,7 +31,8 @@ export interface CashoutEstimate {
 
 /** Placement failures after which the coupon may or may not exist. */
 function indeterminate(error: DeskError): boolean {
-  if (error.code === 'coupon_timeout') return true
+  // A placement answer over the size cap was an answer: the coupon may exist.
+  if (error.code === 'coupon_timeout' || error.code === 'coupon_too_large') return true
   if (error.code === 'coupon_network') return !neverSent(error)
   // 5xx, and a 2xx other than 200 (only 200 confirms a creation; the coupon may exist).
   if (error.code === 'coupon_http') return (error.status ?? 0) >= 500 || ((error.status ?? 0) >= 200 && (error.status ?? 0) < 300)
@@ -54,7 +55,9 @@ export function createCouponClient(options: CouponClientOptions) {
     timeoutMs: options.timeoutMs ?? 10_000,
     readRetries: options.readRetries ?? 2,
     retryDelayMs: options.retryDelayMs ?? 200,
-    now: () => clock.now(),
+    maxResponseBytes: options.maxResponseBytes,
+    clock,
+    logger: options.logger,
   })
   /**
    * Server time − client time, bounded by the last envelope `date` and the request that carried it

@@ -1,4 +1,4 @@
-import { DeskError, type RetryClass } from '../shared/errors.js'
+import { DeskError, type ErrorCode, type RetryClass } from '../shared/errors.js'
 import { toChanges } from './model.js'
 import type { AccountState, CouponErrorData } from './types.js'
 
@@ -41,7 +41,7 @@ export const LEGACY_CODES: Readonly<Record<number, CodeInfo>> = {
   10000: { meaning: 'unknown or internal error', retry: 'depends' },
 }
 
-export const ACCOUNT_CODES: Readonly<Record<number, { code: string; state: AccountState }>> = {
+export const ACCOUNT_CODES: Readonly<Record<number, { code: ErrorCode; state: AccountState }>> = {
   1004: { code: 'account_disabled', state: 'disabled' },
   1006: { code: 'account_expired', state: 'expired' },
   1007: { code: 'account_no_balance', state: 'no_balance' },
@@ -69,7 +69,7 @@ export function businessError(input: BusinessErrorInput): DeskError {
   const data: CouponErrorData = { errorCode, errorMessage, changes: toChanges(rawChanges), path }
   const meaning = info?.meaning ?? (errorCode === null ? 'business error without error code' : `unknown error code ${errorCode}`)
   const account = errorCode === null ? undefined : ACCOUNT_CODES[errorCode]
-  let code = 'coupon_business'
+  let code: ErrorCode = 'coupon_business'
   if (account) code = account.code
   else if (context === 'login' && (errorCode === 1002 || errorCode === 1003 || errorCode === 99)) code = 'auth_failed'
   return new DeskError(code, `${meaning} (error_code ${errorCode ?? 'null'})`, { status, data, retry: errorCode === 10000 && context === 'read' ? 'safe' : (info?.retry ?? 'never') }) // spec: reads may be retried after 10000
@@ -106,7 +106,11 @@ export function authFailed(path: string, reason: string, status?: number): DeskE
   return new DeskError('auth_failed', reason, { status, data: emptyData(path), retry: 'never' })
 }
 
-export function transportError(kind: 'timeout' | 'network', path: string, context: CallContext, cause: unknown): DeskError {
+export function transportError(kind: 'timeout' | 'network' | 'too_large', path: string, context: CallContext, cause: unknown, sizes?: { status?: number; limitBytes?: number; seenBytes?: number }): DeskError {
+  if (kind === 'too_large') {
+    const data = { ...emptyData(path), limitBytes: sizes?.limitBytes, seenBytes: sizes?.seenBytes }
+    return new DeskError('coupon_too_large', `Coupon service answer on ${path} is over the ${sizes?.limitBytes ?? '?'} bytes limit (maxResponseBytes)`, { status: sizes?.status, data, retry: 'never', cause })
+  }
   const retry: RetryClass = context === 'place' ? 'never' : 'safe'
   const msg = kind === 'timeout' ? `Coupon service did not answer in time on ${path}` : `Network error talking to the coupon service on ${path}`
   return new DeskError(`coupon_${kind}`, msg, { data: emptyData(path), retry, cause })

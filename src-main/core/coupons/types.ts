@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/clock.js'
 import type { DeskError } from '../shared/errors.js'
+import type { Logger } from '../shared/log.js'
 
 /** Which family of routes the client speaks: `/api/partner/**` or the legacy routes. */
 export type CouponApiMode = 'new' | 'legacy'
@@ -178,8 +179,12 @@ export interface CouponClientOptions {
   mode?: CouponApiMode
   fetch?: FetchLike
   clock?: Clock
-  /** Per-request timeout (ms). Default 10000. */
+  /** Per-attempt timeout (ms), fresh for each retry. Default 10000. */
   timeoutMs?: number
+  /** Largest answer body accepted (bytes); a larger one fails with `coupon_too_large`. Default 64 MiB. */
+  maxResponseBytes?: number
+  /** One debug line per HTTP attempt, a warn per retry (never a token, query or body). */
+  logger?: Logger
   /** Read retries on 5xx / timeouts / network errors. Default 2. */
   readRetries?: number
   /** Base backoff for read retries (ms), doubled per attempt; Retry-After wins when present. Default 200. */

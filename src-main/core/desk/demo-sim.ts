@@ -1,6 +1,8 @@
 import { startSimulator, type RunningSimulator } from '../simulator/server.js'
 import { parseVariations } from '../simulator/variations.js'
 import { DeskError } from '../shared/errors.js'
+import { createHttpClient, type FetchLike } from '../shared/http.js'
+import type { Logger } from '../shared/log.js'
 
 /**
  * The embedded simulator behind Demo profiles: started on first use (port 0, real time scale 1,
@@ -59,27 +61,33 @@ export function createDemoSimulators(options: { clockTickMs?: number; variations
 
 export type SimResult = 'win' | 'lose' | 'return'
 
-/** Calls the simulator's control API (`/__sim/...`) over HTTP, like an external operator would. */
-export async function simControl(sim: RunningSimulator, path: string, body: unknown): Promise<unknown> {
-  let res: Response
-  try {
-    res = await fetch(`${sim.couponBaseUrl}/__sim${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    })
-  } catch (error) {
-    throw new DeskError('demo_unreachable', 'The demo simulator did not answer', { cause: error })
-  }
-  const text = await res.text()
+/**
+ * Calls the simulator's control API (`/__sim/...`) over HTTP, like an external operator would. A
+ * control call changes the simulated world (settles, advances the clock), so it is sent once: a
+ * transport failure is `demo_unreachable` and is never repeated.
+ */
+export async function simControl(sim: RunningSimulator, path: string, body: unknown, options: { logger?: Logger; fetch?: FetchLike } = {}): Promise<unknown> {
+  const http = createHttpClient({
+    name: 'demo',
+    codes: { timeout: 'demo_unreachable', network: 'demo_unreachable', too_large: 'demo_failed' },
+    baseURL: `${sim.couponBaseUrl}/__sim`,
+    logger: options.logger,
+    fetch: options.fetch,
+    timeoutMs: 10_000,
+    maxResponseBytes: 1024 * 1024,
+    transportError: (failure) =>
+      failure.kind === 'too_large'
+        ? new DeskError('demo_failed', `Demo simulator answer to ${path} is over ${failure.limitBytes} bytes`, { status: failure.status })
+        : new DeskError('demo_unreachable', 'The demo simulator did not answer', { cause: failure.cause, data: { sent: failure.sent } }),
+  })
+  const res = await http.request({ method: 'POST', path, body, retry: 'never' })
   let json: unknown
   try {
-    json = text ? JSON.parse(text) : null
+    json = res.text ? JSON.parse(res.text) : null
   } catch {
     json = null
   }
-  if (!res.ok) {
+  if (res.status < 200 || res.status >= 300) {
     const detail = (json as { error?: unknown } | null)?.error
     const message = typeof detail === 'string' ? detail : `HTTP ${res.status}`
     const code = res.status === 404 ? 'not_found' : res.status === 409 ? 'demo_conflict' : 'demo_failed'

@@ -1,12 +1,13 @@
-import { ofetch } from 'ofetch'
 import { DeskError } from '../shared/errors.js'
 import { systemClock, type Clock } from '../shared/clock.js'
+import { createHttpClient, type HttpAnswer, type TransportFailure } from '../shared/http.js'
+import type { Logger } from '../shared/log.js'
 import { normaliseAccount, type FeedAccount } from './account.js'
 import { calendarSegments, type CalendarPeriod } from './calendar.js'
-import { feedErrorOf, isFeedErrorBody, isTemporaryFeedError } from './errors.js'
+import { feedErrorOf, isFeedErrorBody } from './errors.js'
 import { parseKeyExpires } from './key-expiry.js'
 import { EnvelopeSchema } from './schemas.js'
-import { DEFAULT_MAX_RESPONSE_BYTES, readCappedText } from './body.js'
+import { DEFAULT_MAX_RESPONSE_BYTES, tooLarge } from './body.js'
 import {
   normaliseChampionships,
   normaliseCountries,
@@ -37,6 +38,8 @@ export interface FeedClientOptions {
   maxResponseBytes?: number
   /** Called with the key's expiry (`X-Key-Expires`) when an answer carries one that differs from the last seen. */
   onKeyExpires?: (expiresAtMs: number) => void
+  /** One debug line per HTTP attempt, a warn per retry (never the key). */
+  logger?: Logger
 }
 
 export interface TopOptions { full?: boolean; odds?: boolean }
@@ -80,12 +83,6 @@ function flag(query: Query, name: string, value: boolean | undefined): void {
   if (value !== undefined) query[name] = value ? 'true' : 'false'
 }
 
-function hasName(value: unknown, name: string, depth = 0): boolean {
-  if (!value || typeof value !== 'object' || depth > 4) return false
-  const v = value as { name?: unknown; cause?: unknown }
-  return v.name === name || hasName(v.cause, name, depth + 1)
-}
-
 function messageOf(parsed: unknown, text: string): string | undefined {
   if (parsed && typeof parsed === 'object') {
     const o = parsed as Record<string, unknown>
@@ -103,54 +100,65 @@ interface Answer {
 
 const MAX_BACKOFF_FACTOR = 8
 
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/** Network failure, timeout or HTTP 5xx without an error body: asking again may help. */
+function temporaryAnswer(answer: HttpAnswer): boolean {
+  if (answer.status < 500) return false
+  const json = parseJson(answer.text)
+  return !(json.ok && isFeedErrorBody(json.value))
+}
+
+function feedTransportError(failure: TransportFailure): DeskError {
+  const { kind, path, cause } = failure
+  if (kind === 'too_large') return tooLarge(path, failure.limitBytes ?? 0, failure.seenBytes ?? 0, failure.status ?? 0, failure.announced === true)
+  if (kind === 'timeout') return new DeskError('feed_timeout', `feed ${path}: no answer within ${failure.timeoutMs} ms`, { retry: 'safe', cause })
+  return new DeskError('feed_network', `feed ${path}: ${failure.detail}`, { retry: 'safe', cause })
+}
+
 export function createFeedClient(options: FeedClientOptions): FeedClient {
   const clock = options.clock ?? systemClock
-  const timeoutMs = options.timeoutMs ?? 10_000
-  const retries = Math.max(0, options.retries ?? 0)
   const retryDelayMs = options.retryDelayMs ?? 5_000
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(Number.isSafeInteger(maxResponseBytes) && maxResponseBytes > 0)) throw new DeskError('feed_params', `maxResponseBytes must be a positive integer, got ${String(maxResponseBytes)}`)
   if (!options.apiKey) throw new DeskError('feed_params', 'feed API key is missing')
   let lastKeyExpires: number | null = null
 
-  const $fetch = ofetch.create(
-    {
-      baseURL: options.baseURL.replace(/\/+$/, ''),
-      headers: { Package: options.apiKey, Accept: 'application/json' },
-      retry: 0,
-      // Statuses are judged here: an error body can come with any status, 200 included.
-      ignoreResponseError: true,
-    },
-    options.fetch ? { fetch: options.fetch } : {},
-  )
+  const http = createHttpClient({
+    name: 'feed',
+    codes: { timeout: 'feed_timeout', network: 'feed_network', too_large: 'feed_too_large' },
+    baseURL: options.baseURL,
+    headers: { Package: options.apiKey },
+    fetch: options.fetch,
+    clock,
+    logger: options.logger,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    retries: options.retries ?? 0,
+    retryDelayMs,
+    maxBackoffMs: retryDelayMs * MAX_BACKOFF_FACTOR,
+    maxResponseBytes,
+    // Statuses are judged below: an error body can come with any status, 200 included, and is never retried.
+    retryAnswer: temporaryAnswer,
+    transportError: feedTransportError,
+  })
 
-  async function once(path: string, query: Query): Promise<Answer> {
-    let response: Awaited<ReturnType<typeof $fetch.raw<ReadableStream<Uint8Array>, 'stream'>>>
-    let text: string
-    try {
-      // A stream, read under the size cap: a huge answer is dropped, never buffered whole.
-      response = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(path, { query, responseType: 'stream', signal: AbortSignal.timeout(timeoutMs) })
-      text = await readCappedText(response, path, maxResponseBytes)
-    } catch (error) {
-      if (error instanceof DeskError) throw error
-      if (hasName(error, 'TimeoutError')) throw new DeskError('feed_timeout', `feed ${path}: no answer within ${timeoutMs} ms`, { retry: 'safe', cause: error })
-      const e = error as Error & { cause?: unknown }
-      throw new DeskError('feed_network', `feed ${path}: ${e.cause instanceof Error ? e.cause.message : (e.message ?? 'network error')}`, { retry: 'safe', cause: error })
-    }
-    const status = response.status
-    let json: unknown
-    let isJson = true
-    try {
-      json = JSON.parse(text)
-    } catch {
-      isJson = false
-    }
-    if (isJson && isFeedErrorBody(json)) throw feedErrorOf(json, path, status)
+  async function get(path: string, query: Query = {}): Promise<Answer> {
+    const answer = await http.request({ method: 'GET', path, query, retry: 'read' })
+    const { status, text } = answer
+    const parsed = parseJson(text)
+    const json = parsed.ok ? parsed.value : undefined
+    if (parsed.ok && isFeedErrorBody(json)) throw feedErrorOf(json, path, status)
     if (status < 200 || status >= 300) {
-      const detail = messageOf(isJson ? json : undefined, text)
+      const detail = messageOf(json, text)
       throw new DeskError('feed_http', `feed ${path}: HTTP ${status}${detail ? ` (${detail})` : ''}`, { status, retry: status >= 500 ? 'safe' : 'never' })
     }
-    if (!isJson) throw new DeskError('feed_shape', `feed ${path}: response is not JSON`, { status })
+    if (!parsed.ok) throw new DeskError('feed_shape', `feed ${path}: response is not JSON`, { status })
     const envelope = EnvelopeSchema.safeParse(json)
     if (!envelope.success) throw new DeskError('feed_shape', `feed ${path}: response is not a feed envelope`, { status })
     const { status: feedStatus, body, page } = envelope.data
@@ -158,7 +166,7 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       const detail = messageOf(body, '') ?? messageOf(json, '')
       throw new DeskError('feed_status', `feed ${path}: status ${JSON.stringify(feedStatus)}${detail ? ` (${detail})` : ''}`, { status, data: { feedStatus, page } })
     }
-    const keyExpiresAtMs = parseKeyExpires(response.headers.get('x-key-expires'))
+    const keyExpiresAtMs = parseKeyExpires(answer.headers.get('x-key-expires'))
     if (keyExpiresAtMs !== null && keyExpiresAtMs !== lastKeyExpires) {
       lastKeyExpires = keyExpiresAtMs
       try {
@@ -168,18 +176,6 @@ export function createFeedClient(options: FeedClientOptions): FeedClient {
       }
     }
     return { body, keyExpiresAtMs }
-  }
-
-  async function get(path: string, query: Query = {}): Promise<Answer> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await once(path, query)
-      } catch (error) {
-        if (attempt >= retries || !isTemporaryFeedError(error)) throw error
-        const delay = retryDelayMs * Math.min(2 ** attempt, MAX_BACKOFF_FACTOR)
-        await new Promise((resolve) => setTimeout(resolve, delay))
-      }
-    }
   }
 
   const stamped = async <T extends object>(answer: Promise<Answer>, normalise: (body: unknown) => T): Promise<T & FeedStamp> => {
