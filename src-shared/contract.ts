@@ -10,6 +10,15 @@
 import { z } from 'zod'
 import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
+import type { ErrorCode } from './vocabulary/errors.js'
+import {
+  MAX_CHOSEN_CANDIDATES,
+  MAX_COUPON_CODE_LENGTH,
+  MAX_PLACEMENT_POINTERS,
+  MAX_POINTER_LENGTH,
+  MAX_RESULTS_BY_IDS,
+  TIMELINE_PAGE_MAX,
+} from './vocabulary/limits.js'
 export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
 
 export type LineType = 'line' | 'live'
@@ -19,7 +28,9 @@ export type LineType = 'line' | 'live'
  * drops anything older than the newest epoch it has seen (`app.info` returns the current one).
  */
 export type Epoch = number
-export type Result<T> = { ok: true; value: T; epoch: Epoch } | { ok: false; code: string; message: string; epoch: Epoch }
+/** `code` is one of the shared ErrorCodes; a renderer older than main may meet one it does not know and shows it raw. */
+export type Result<T> = { ok: true; value: T; epoch: Epoch } | { ok: false; code: ErrorCode; message: string; epoch: Epoch }
+export type { ErrorCode }
 
 /* ------------------------------------------------------------------ DTOs returned to the UI */
 
@@ -112,7 +123,8 @@ export interface MatchDto {
 export interface TournamentEventsDto { tournamentId: number; tournamentName: string; matches: MatchDto[] }
 /** `not_found`: no such id under this line type; `finished`: gone under this id (went live with a new id, cancelled or ended). */
 export type GoneReason = 'not_found' | 'finished' | 'unavailable'
-export type EventResultDto = { kind: 'match'; match: MatchDto } | { kind: 'gone'; gameId: number; lineType: LineType; reason: GoneReason; message: string }
+/** `vendorText`: the feed's own words for a gone match, verbatim (the renderer words the reason). */
+export type EventResultDto = { kind: 'match'; match: MatchDto } | { kind: 'gone'; gameId: number; lineType: LineType; reason: GoneReason; vendorText: string }
 
 /** The feed key's expiry as the service reports it (`X-Key-Expires`), per profile. */
 export interface FeedKeyDto {
@@ -158,9 +170,8 @@ export interface BetDto {
   gameId: number
   /** The main match of a sub-match; null for a main match. */
   mainGameId: number | null
+  /** The vendor's bet status code (src-shared/vocabulary/statuses.ts); the renderer names it, an unknown one is shown raw. */
   status: number
-  /** The vendor's name of the bet status; null for a value it never named (show the number raw). */
-  statusLabel: string | null
   coef: number
   /** Settlement multiplier (`calc_coef`): 0 lost, 1 returned, 0.5 half lost, the odds for a win. */
   settlementCoef: number | null
@@ -198,9 +209,8 @@ export interface CouponDto {
   settlementCoef: number | null
   potentialWin: number | null
   realWin: number | null
+  /** The vendor's coupon status code (src-shared/vocabulary/statuses.ts); the renderer names it, an unknown one is shown raw. */
   status: number
-  /** The vendor's name for known statuses; unknown ones are shown raw (`status N`). */
-  statusLabel: string
   createdAt: number | null
   calculateDate: number | null
   couponType: number | null
@@ -208,7 +218,7 @@ export interface CouponDto {
 }
 export type PlacementDto =
   | { outcome: 'placed'; coupons: CouponDto[] }
-  | { outcome: 'rejected'; code: string; errorCode: number | null; message: string; changes: ChangeRecordDto[] }
+  | { outcome: 'rejected'; code: ErrorCode; errorCode: number | null; message: string; changes: ChangeRecordDto[] }
   | { outcome: 'unknown'; attemptId: string; message: string }
 export interface ChangeRecordDto {
   gameId: number
@@ -236,14 +246,28 @@ export interface BalanceDto { balance: number; at: number }
 
 /** Timeline entry kinds: owned by the timeline store, shown as they are. */
 export type { TimelineKind }
+/**
+ * What a timeline entry says, as figures (the renderer words them; nothing here is a sentence).
+ * A field is null when the entry does not carry it.
+ */
+export interface TimelineDetailDto {
+  /** The stake of a placement (`coupon_placed`). */
+  amount: number | null
+  /** Bets of the coupon, and how many of them are settled. */
+  bets: number | null
+  settledBets: number | null
+  /** The payout the entry reports (callback `realWin`, API `real_win`). */
+  realWin: number | null
+}
 export interface TimelineEntryDto {
   id: number
   at: number
   kind: TimelineKind | string
   couponCode: string | null
+  /** Coupon status code carried by the entry (raw; unknown values kept). */
   status: number | null
   source: string
-  summary: string
+  detail: TimelineDetailDto
   amountDelta: number | null
 }
 export interface TimelinePageDto { items: TimelineEntryDto[]; nextCursor: string | null }
@@ -255,7 +279,7 @@ export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 
 const lineType = z.enum(['line', 'live'])
 const none = z.object({}).strict().optional()
-const couponCode = z.string().min(1).max(32)
+const couponCode = z.string().min(1).max(MAX_COUPON_CODE_LENGTH)
 const calendarPeriod = z.union([
   z.object({ hours: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(12)]) }).strict(),
   z.object({ day: z.number().int().min(0).max(5) }).strict(),
@@ -269,7 +293,7 @@ export const watchTopic = z.discriminatedUnion('name', [
   z.object({ name: z.literal('feed.calendar'), lineType: z.literal('line'), sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
   z.object({ name: z.literal('coupons.active') }).strict(),
   z.object({ name: z.literal('balance') }).strict(),
-  z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(500).optional() }).strict(),
+  z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional() }).strict(),
   z.object({ name: z.literal('listener') }).strict(),
 ])
 /** Chosen by the window, so it can listen before it asks (nothing pushed in between is lost). */
@@ -322,7 +346,7 @@ export const inputs = {
   coupons: {
     place: z
       .object({
-        pointers: z.array(z.string().min(1).max(200)).min(1).max(50),
+        pointers: z.array(z.string().min(1).max(MAX_POINTER_LENGTH)).min(1).max(MAX_PLACEMENT_POINTERS),
         amount: z.number().positive().finite(),
         multi: z.boolean(),
         mode: z.enum(['accept', 'reject']),
@@ -334,12 +358,12 @@ export const inputs = {
       })
       .strict(),
     /** `choose`: the operator's decision on an ambiguous outcome: its coupon codes among the candidates ([] = none, not placed). */
-    resolvePlacement: z.object({ attemptId: z.string().min(1), choose: z.array(couponCode).max(50).optional() }).strict(),
+    resolvePlacement: z.object({ attemptId: z.string().min(1), choose: z.array(couponCode).max(MAX_CHOSEN_CANDIDATES).optional() }).strict(),
     pendingPlacements: none,
     get: z.object({ code: couponCode }).strict(),
     active: none,
     calculated: z.object({ minutes: z.number().int().optional() }).strict(),
-    resultsByIds: z.object({ codes: z.array(couponCode).min(1).max(1000) }).strict(),
+    resultsByIds: z.object({ codes: z.array(couponCode).min(1).max(MAX_RESULTS_BY_IDS) }).strict(),
     resultsByPeriod: z.object({ from: z.number().int(), to: z.number().int() }).strict(),
   },
   balance: {
@@ -354,12 +378,12 @@ export const inputs = {
         status: z.number().int().optional(),
         source: z.string().max(32).optional(),
         kind: z.string().max(40).optional(),
-        limit: z.number().int().min(1).max(500).optional(),
+        limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(),
         cursor: z.string().max(100).optional(),
       })
       .strict(),
     couponHistory: z.object({ code: couponCode }).strict(),
-    deliveries: z.object({ limit: z.number().int().min(1).max(500).optional(), cursor: z.string().max(100).optional() }).strict(),
+    deliveries: z.object({ limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(), cursor: z.string().max(100).optional() }).strict(),
   },
   listener: {
     status: none,
@@ -469,7 +493,7 @@ export type WatchDelta<N extends WatchTopicName> = WatchShapes[N]['delta']
 /** `live` false = the source is not being refreshed (failed, signed out): show what is held as stale. */
 export interface WatchSourceState {
   live: boolean
-  error: { code: string; message: string } | null
+  error: { code: ErrorCode; message: string } | null
 }
 export interface WatchSubscribed extends WatchSourceState {
   subscriptionId: string

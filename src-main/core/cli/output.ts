@@ -7,13 +7,15 @@ import { format } from 'date-fns'
 import type { BetDto, CouponDto, MatchDto, ProfileDto, SportNode, TournamentEventsDto, EventResultDto } from '../../../src-shared/contract.js'
 import { defaultRedactor } from '../shared/redact.js'
 import type { CliIo } from './io.js'
+import { betStatusName, couponStatusLabel } from './status-names.js'
+import { cliErrorMessage } from './feed-hints.js'
 
 export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`)
 }
 
 export function printError(io: CliIo, code: string, message: string): void {
-  const line = `error ${code}: ${message}`.replace(/[\r\n]+/g, ' ')
+  const line = `error ${code}: ${cliErrorMessage(code, message)}`.replace(/[\r\n]+/g, ' ')
   io.stderr(`${defaultRedactor.redact(line)}\n`)
 }
 
@@ -25,7 +27,7 @@ export function errorDocument(error: { code: string; message: string; data?: unk
   const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { errorCode?: unknown; changes?: unknown }
   const errorCode = typeof data.errorCode === 'number' || typeof data.errorCode === 'string' ? data.errorCode : null
   const changes = Array.isArray(data.changes) ? (defaultRedactor.redactValue(data.changes) as unknown[]) : []
-  return { code: error.code, message: defaultRedactor.redact(error.message.replace(/[\r\n]+/g, ' ')), error_code: errorCode, changes }
+  return { code: error.code, message: defaultRedactor.redact(cliErrorMessage(error.code, error.message).replace(/[\r\n]+/g, ' ')), error_code: errorCode, changes }
 }
 
 export function table(head: string[], rows: Array<Array<string | number | null | undefined>>): string {
@@ -43,7 +45,7 @@ export function formatTime(ms: number | null | undefined, zone: TimeZoneMode): s
 }
 
 export function couponsTable(coupons: CouponDto[], zone: TimeZoneMode): string {
-  const rows = coupons.map((c) => [c.couponCode, `${c.statusLabel} (${c.status})`, c.amount, c.coef, c.potentialWin, c.realWin, c.bets.length, formatTime(c.createdAt, zone), formatTime(c.calculateDate, zone)])
+  const rows = coupons.map((c) => [c.couponCode, `${couponStatusLabel(c.status)} (${c.status})`, c.amount, c.coef, c.potentialWin, c.realWin, c.bets.length, formatTime(c.createdAt, zone), formatTime(c.calculateDate, zone)])
   return `${table(['coupon', 'status', 'amount', 'coef', 'potential win', 'real win', 'bets', 'created', 'settled'], rows)}\n${coupons.length} coupon(s)`
 }
 
@@ -69,7 +71,7 @@ function betRow(b: BetDto, zone: TimeZoneMode): string[] {
     lines(teams, where, `game ${b.gameId}${b.mainGameId !== null ? ` (sub-match of ${b.mainGameId})` : ''}`),
     lines(b.marketName, outcomeText(b)),
     lines(String(b.coef), b.settlementCoef === null ? null : `settled ×${b.settlementCoef}`),
-    `${b.statusLabel ?? `status ${b.status}`} (${b.status})`,
+    `${betStatusName(b.status) ?? `status ${b.status}`} (${b.status})`,
     lines(placed === null ? null : `at placement ${placed}`, settled === null ? null : `at settlement ${settled}`),
     lines(b.eventDate === null ? null : `event ${formatTime(b.eventDate, zone)}`, b.calculateDate === null ? null : `settled ${formatTime(b.calculateDate, zone)}`),
     lines(b.settlementReasonCode === null ? null : String(b.settlementReasonCode), b.settlementReason),
@@ -122,7 +124,7 @@ export function eventsTable(tournaments: TournamentEventsDto[], zone: TimeZoneMo
 }
 
 export function eventDetail(result: EventResultDto, zone: TimeZoneMode): string {
-  if (result.kind === 'gone') return `game ${result.gameId}: ${result.message}`
+  if (result.kind === 'gone') return `game ${result.gameId}: ${result.vendorText}`
   const m = result.match
   const rows: Array<Array<string | number>> = []
   for (const market of m.markets ?? []) {

@@ -1,10 +1,17 @@
 import { DeskError } from '../shared/errors.js'
+import { MAX_ACCUMULATOR_EVENTS } from '../../../src-shared/vocabulary/limits.js'
 import { canonicalPointer, parsePointer, type ParsedPointer } from './pointer.js'
-import { MODE_TYPE_NAMES } from './statuses.js'
 import type { Coupon, PlacementAttempt, PlacementRequest } from './types.js'
 
 /** Placement rules checked before anything is sent, and matching of coupons to an unknown attempt. */
-export const MAX_ACCUMULATOR_EVENTS = 15
+export { MAX_ACCUMULATOR_EVENTS }
+
+/** `mode_type` in the refusal text (the CLI and the log read it; the console words errors by code). */
+export const MODE_TYPE_NAMES: Readonly<Record<number, string>> = {
+  1: 'accept higher odds only',
+  2: 'accept lower odds only',
+  3: 'accept higher and lower odds',
+}
 
 export interface ValidateOptions {
   /** Root of the match tree of a game (main match id); unknown → the game id itself. */

@@ -1,81 +1,37 @@
 /**
- * The vendor's own vocabulary for coupon and bet states (real-service-notes). One module so the
- * client, the timeline, the desk mappers and the CLI name a status the same way. A value missing
- * here is unknown: callers keep and show it raw, never guess.
+ * The vendor's coupon and bet status codes (src-shared/vocabulary/statuses.ts), re-exported for the
+ * client, plus what a bet's settlement multiplier means. Codes only: people read status names in the
+ * console (renderer i18n) or the CLI's own table. A value missing here is unknown: keep it raw.
  */
-export const COUPON_NEW = 0
-export const COUPON_WON = 2
-export const COUPON_LOST = 4
-export const COUPON_RETURNED = 8
-export const COUPON_RECALCULATION = 15
-
-export const COUPON_STATUS_NAMES: Readonly<Record<number, string>> = {
-  [COUPON_NEW]: 'new',
-  [COUPON_WON]: 'won',
-  [COUPON_LOST]: 'lost',
-  [COUPON_RETURNED]: 'returned',
-  [COUPON_RECALCULATION]: 'returned for recalculation',
-}
-
-/** The only coupon statuses the vendor calls final (a result the partner may credit). */
-export const FINAL_COUPON_STATUSES: ReadonlySet<number> = new Set([COUPON_WON, COUPON_LOST, COUPON_RETURNED])
-
-export const BET_OPEN = 0
-export const BET_WON = 1
-export const BET_LOST = 2
-export const BET_RETURNED = 3
-export const BET_RECALCULATION = 4
-export const BET_HALF_WON = 21
-export const BET_HALF_LOST = 22
-export const BET_PUSH = 23
-
-export const BET_STATUS_NAMES: Readonly<Record<number, string>> = {
-  [BET_OPEN]: 'open',
-  [BET_WON]: 'won',
-  [BET_LOST]: 'lost',
-  [BET_RETURNED]: 'returned',
-  [BET_RECALCULATION]: 'recalculation',
-  [BET_HALF_WON]: 'half won',
-  [BET_HALF_LOST]: 'half lost',
-  [BET_PUSH]: 'push',
-}
-
-/** Bet statuses that mean "not settled yet". */
-export const PENDING_BET_STATUSES: ReadonlySet<number> = new Set([BET_OPEN, BET_RECALCULATION])
-
-/** `mode_type` (goes with `mode` accept). */
-export const MODE_TYPE_NAMES: Readonly<Record<number, string>> = {
-  1: 'accept higher odds only',
-  2: 'accept lower odds only',
-  3: 'accept higher and lower odds',
-}
+export {
+  BET_HALF_LOST,
+  BET_HALF_WON,
+  BET_LOST,
+  BET_OPEN,
+  BET_PUSH,
+  BET_RECALCULATION,
+  BET_RETURNED,
+  BET_STATUSES,
+  BET_WON,
+  COUPON_LOST,
+  COUPON_NEW,
+  COUPON_RECALCULATION,
+  COUPON_RETURNED,
+  COUPON_STATUSES,
+  COUPON_WON,
+  FINAL_COUPON_STATUSES,
+  MODE_TYPES,
+  PENDING_BET_STATUSES,
+  isFinalCouponStatus,
+  isKnownBetStatus,
+  isKnownCouponStatus,
+  type BetStatus,
+  type CouponStatus,
+  type ModeType,
+} from '../../../src-shared/vocabulary/statuses.js'
 
 /** Reason codes seen in the vendor's answers; the set is open, other codes are kept and shown raw. */
 export const KNOWN_REASON_CODES: ReadonlySet<string> = new Set(['AUTOMATIC_SETTLEMENT', 'REMOTE_WIN'])
-
-const has = (names: Readonly<Record<number, string>>, status: unknown): status is number =>
-  typeof status === 'number' && Object.prototype.hasOwnProperty.call(names, status)
-
-export function couponStatusName(status: unknown): string | null {
-  return has(COUPON_STATUS_NAMES, status) ? COUPON_STATUS_NAMES[status] : null
-}
-
-export function betStatusName(status: unknown): string | null {
-  return has(BET_STATUS_NAMES, status) ? BET_STATUS_NAMES[status] : null
-}
-
-/** The vendor's name, or `status N` for a value it never named. */
-export function couponStatusLabel(status: number): string {
-  return couponStatusName(status) ?? `status ${status}`
-}
-
-export function betStatusLabel(status: number): string {
-  return betStatusName(status) ?? `status ${status}`
-}
-
-export function isFinalCouponStatus(status: number | null): boolean {
-  return status !== null && FINAL_COUPON_STATUSES.has(status)
-}
 
 export type SettlementMeaning = 'lost' | 'returned' | 'half lost' | 'half won' | 'won'
 

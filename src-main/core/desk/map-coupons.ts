@@ -1,14 +1,11 @@
 import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/types.js'
-import { betStatusName, COUPON_STATUS_NAMES, couponStatusLabel } from '../coupons/statuses.js'
 
 /**
- * Domain coupon → contract DTO. Status labels are the vendor's names (coupons/statuses.ts); an
- * unknown status is shown raw as `status N`, an unknown bet status has no label.
+ * Domain coupon → contract DTO. Statuses travel as the vendor's codes only: the console names them
+ * (i18n), the CLI with its own table; an unknown code is shown raw.
  */
-export const COUPON_STATUS_LABELS: Readonly<Record<number, string>> = COUPON_STATUS_NAMES
-export { couponStatusLabel }
 
 export function betToDto(bet: Bet): BetDto {
   return {
@@ -16,7 +13,6 @@ export function betToDto(bet: Bet): BetDto {
     gameId: bet.gameId,
     mainGameId: bet.mainGameId,
     status: bet.status,
-    statusLabel: betStatusName(bet.status),
     coef: bet.coef ?? 0,
     settlementCoef: bet.settlementCoef,
     pointer: bet.pointer ?? '',
@@ -52,7 +48,6 @@ export function couponToDto(coupon: Coupon): CouponDto {
     potentialWin: coupon.potentialWin,
     realWin: coupon.realWin,
     status: coupon.status,
-    statusLabel: couponStatusLabel(coupon.status),
     createdAt: coupon.createdAt,
     calculateDate: coupon.calculateDate,
     couponType: coupon.couponType,

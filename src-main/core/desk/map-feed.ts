@@ -95,7 +95,7 @@ export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools
 }
 
 export function eventResultToDto(result: EventResult, tools: FeedDtoTools): EventResultDto {
-  if (result.kind === 'gone') return { kind: 'gone', gameId: result.gameId, lineType: result.lineType, reason: result.reason, message: result.message }
+  if (result.kind === 'gone') return { kind: 'gone', gameId: result.gameId, lineType: result.lineType, reason: result.reason, vendorText: result.message }
   return { kind: 'match', match: matchToDto(result.match, tools) }
 }
 

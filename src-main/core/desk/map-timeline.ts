@@ -1,23 +1,8 @@
-import type { DeliveryDto, TimelineEntryDto } from '../../../src-shared/contract.js'
+import type { DeliveryDto, TimelineDetailDto, TimelineEntryDto } from '../../../src-shared/contract.js'
 import type { DeliveryRow, TimelineEntry } from '../timeline/types.js'
-import { couponStatusLabel } from './map-coupons.js'
 
-/** Timeline store rows → contract DTOs: a one-line summary and the signed balance effect. */
+/** Timeline store rows → contract DTOs: the entry's figures (worded by the renderer) and the signed balance effect. */
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-
-const TITLES: Record<string, string> = {
-  coupon_placed: 'Coupon placed',
-  progressive_update: 'Progressive update',
-  first_lost_bet: 'First lost bet',
-  settled: 'Settled',
-  returned_for_recalculation: 'Returned for recalculation',
-  resettled: 'Settled again after recalculation',
-  discovered_by_polling: 'Result found by polling',
-  missed_callback: 'Callback missed',
-  late_callback: 'Late callback',
-  out_of_order: 'Older delivery (recorded, no effect)',
-  recalculation_unconfirmed: 'Return for recalculation received, confirming with the server',
-}
 
 /**
  * `amountDelta`: −amount for a placement, +real_win for a credited result, −amount for the
@@ -39,22 +24,15 @@ export function amountDeltaOf(entry: TimelineEntry, couponAmount: (code: string)
   return null
 }
 
-export function summaryOf(entry: TimelineEntry): string {
-  const title = TITLES[entry.kind] ?? entry.kind
-  const parts: string[] = [title]
-  if (entry.status !== null) parts.push(couponStatusLabel(entry.status))
-  const settled = num(entry.data.settledBets)
-  const bets = num(entry.data.bets)
-  if (entry.kind === 'coupon_placed') {
-    const amount = num(entry.data.amount)
-    if (amount !== null) parts.push(`amount ${amount}`)
-    if (bets !== null) parts.push(`${bets} bet${bets === 1 ? '' : 's'}`)
-  } else if (settled !== null && bets !== null) {
-    parts.push(`${settled}/${bets} bets settled`)
+/** The figures an entry carries; a placement reports its stake and bets, a later entry its settled bets and payout. */
+export function detailOf(entry: TimelineEntry): TimelineDetailDto {
+  const placed = entry.kind === 'coupon_placed'
+  return {
+    amount: placed ? num(entry.data.amount) : null,
+    bets: num(entry.data.bets),
+    settledBets: placed ? null : num(entry.data.settledBets),
+    realWin: placed ? null : num(entry.data.realWin),
   }
-  const realWin = num(entry.data.realWin)
-  if (realWin !== null && entry.kind !== 'coupon_placed') parts.push(`real win ${realWin}`)
-  return parts.join(' · ')
 }
 
 export function entryToDto(entry: TimelineEntry, couponAmount: (code: string) => number | null): TimelineEntryDto {
@@ -65,7 +43,7 @@ export function entryToDto(entry: TimelineEntry, couponAmount: (code: string) =>
     couponCode: entry.couponCode,
     status: entry.status,
     source: entry.source,
-    summary: summaryOf(entry),
+    detail: detailOf(entry),
     amountDelta: amountDeltaOf(entry, couponAmount),
   }
 }

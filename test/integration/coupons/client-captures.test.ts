@@ -65,9 +65,9 @@ describe.skipIf(!HAVE_CAPTURES)('coupon client on the real captures (loopback HT
     const bet = expectNamedBet(coupon)
     expect(bet).toMatchObject({ status: 1, settlementCoef: 1.85, calculationScore: '2:1', calculationScorePeriods: null, settlementReasonCode: 'AUTOMATIC_SETTLEMENT', settlementReason: 'Calculated automatically', calculateDate: 1784973600000 })
     const dto = couponToDto(coupon)
-    expect(dto).toMatchObject({ statusLabel: 'won', realWin: 18.5, settlementCoef: 1.85, originalCoef: 1.85 })
+    expect(dto).toMatchObject({ status: 2, realWin: 18.5, settlementCoef: 1.85, originalCoef: 1.85 })
     expect(dto.bets[0]).toMatchObject({
-      statusLabel: 'won', opp1: 'Team A', opp2: 'Team B', tournamentName: 'National League', sportName: 'Football', marketName: 'Match Result',
+      status: 1, opp1: 'Team A', opp2: 'Team B', tournamentName: 'National League', sportName: 'Football', marketName: 'Match Result',
       outcomeName: 'First Team to Win', param: '0', calculationScore: '2:1', placementScore: null, settlementReasonCode: 'AUTOMATIC_SETTLEMENT', settlementCoef: 1.85,
     })
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/partner/login', 'GET /api/partner/coupons/get'])
@@ -84,7 +84,7 @@ describe.skipIf(!HAVE_CAPTURES)('coupon client on the real captures (loopback HT
     expect(active).toHaveLength(1)
     expect(active[0]).toMatchObject({ status: 0, realWin: null, settlementCoef: null })
     expect(expectNamedBet(active[0]!)).toMatchObject({ status: 0, settlementCoef: null, calculationScore: null, settlementReasonCode: null })
-    expect(couponToDto(active[0]!)).toMatchObject({ statusLabel: 'new', bets: [{ statusLabel: 'open' }] })
+    expect(couponToDto(active[0]!)).toMatchObject({ status: 0, bets: [{ status: 0 }] })
 
     const calculated = await client.calculated(5)
     expect(calculated[0]).toMatchObject({ status: 2, realWin: 18.5 })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { couponStatusLabel, rejectionToDto } from '../../../src-main/core/desk/map-coupons.js'
+import { betToDto, rejectionToDto } from '../../../src-main/core/desk/map-coupons.js'
 import { feedTools } from '../../../src-main/core/desk/feed-watches.js'
 import { matchToDto } from '../../../src-main/core/desk/map-feed.js'
-import { amountDeltaOf } from '../../../src-main/core/desk/map-timeline.js'
+import { amountDeltaOf, detailOf } from '../../../src-main/core/desk/map-timeline.js'
 import { accountStateOfError, tokenTailOf } from '../../../src-main/core/desk/session.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import type { MatchSummary, Outcome } from '../../../src-main/core/feed/types.js'
@@ -10,9 +10,10 @@ import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
 
 /** Pure mapping rules of the desk core (DTO shapes the UI relies on). */
 describe('desk DTO mapping', () => {
-  it('labels known coupon statuses and shows unknown ones raw', () => {
-    expect([0, 2, 4, 8, 15].map(couponStatusLabel)).toEqual(['new', 'won', 'lost', 'returned', 'returned for recalculation'])
-    expect(couponStatusLabel(99)).toBe('status 99')
+  it('sends status codes only, never a name (the renderer names them; unknown ones stay raw)', () => {
+    const dto = betToDto({ id: '1', gameId: 5, status: 99 } as Parameters<typeof betToDto>[0])
+    expect(dto.status).toBe(99)
+    expect(Object.keys(dto).some((k) => /label/i.test(k))).toBe(false)
   })
 
   it('spells out a rejection: code, error_code and change records', () => {
@@ -67,5 +68,13 @@ describe('desk DTO mapping', () => {
     expect(amountDeltaOf(entry('returned_for_recalculation', { ledger: { kind: 're_deduct' } }), amount)).toBe(-10)
     expect(amountDeltaOf(entry('returned_for_recalculation', { ledger: { kind: 're_deduct' } }), () => null)).toBeNull()
     expect(amountDeltaOf(entry('progressive_update', {}), amount)).toBeNull()
+  })
+
+  it('gives a timeline entry its figures, not a sentence', () => {
+    const entry = (kind: string, data: Record<string, unknown>): TimelineEntry =>
+      ({ id: 1, at: 0, kind, couponCode: 'C1', source: 'callback', status: 2, batchId: null, group: null, data }) as TimelineEntry
+    expect(detailOf(entry('coupon_placed', { amount: 10, bets: 3, realWin: 0 }))).toEqual({ amount: 10, bets: 3, settledBets: null, realWin: null })
+    expect(detailOf(entry('settled', { bets: 3, settledBets: 3, realWin: 18.5 }))).toEqual({ amount: null, bets: 3, settledBets: 3, realWin: 18.5 })
+    expect(detailOf(entry('missed_callback', { realWin: 'x' }))).toEqual({ amount: null, bets: null, settledBets: null, realWin: null })
   })
 })

@@ -1,17 +1,18 @@
 /** `desk coupons get <code> | active | calculated [--minutes N] | results --ids a,b | --from ms --to ms`. */
 import type { Command } from 'commander'
 import { couponToDto } from '../../desk/map-coupons.js'
-import type { Coupon } from '../../coupons/types.js'
+import type { Coupon } from '../../coupons/index.js'
 import { DeskError } from '../../shared/errors.js'
 import { act, parseInteger, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { couponDetail, couponsTable, printJson } from '../output.js'
+import { labelCoupons } from '../status-names.js'
 
 const CODE = /^[A-Za-z0-9_-]{1,32}$/
 
 function printList(ctx: CliContext, coupons: Coupon[]): void {
   const dto = coupons.map(couponToDto)
-  if (ctx.json) printJson(ctx.io, dto)
+  if (ctx.json) printJson(ctx.io, labelCoupons(dto))
   else ctx.io.stdout(`${couponsTable(dto, ctx.profile().timeZone)}\n`)
 }
 
@@ -22,7 +23,7 @@ export function registerCouponCommands(program: Command, deps: CommandDeps): voi
     act(deps, async (ctx, [code]) => {
       if (!CODE.test(code ?? '')) throw new DeskError('usage', 'coupon code must be 1 to 32 letters or digits')
       const coupon = couponToDto(await (await ctx.coupons()).get(code!))
-      if (ctx.json) printJson(ctx.io, coupon)
+      if (ctx.json) printJson(ctx.io, labelCoupons(coupon))
       else ctx.io.stdout(`${couponDetail(coupon, ctx.profile().timeZone)}\n`)
     }),
   )

@@ -4,8 +4,7 @@ import { Command, Option } from 'commander'
 import type { LineType } from '../../../../src-shared/contract.js'
 import { eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from '../../desk/map-feed.js'
 import { feedTools } from '../../desk/feed-watches.js'
-import { CALENDAR_HOURS, CALENDAR_MAX_DAY, CALENDAR_TIME_ZONE, calendarWindow, type CalendarPeriod } from '../../feed/calendar.js'
-import { KEY_EXPIRY_WARN_DAYS } from '../../feed/key-expiry.js'
+import { CALENDAR_HOURS, CALENDAR_MAX_DAY, CALENDAR_TIME_ZONE, calendarWindow, KEY_EXPIRY_WARN_DAYS, type CalendarPeriod } from '../../feed/index.js'
 import { DeskError } from '../../shared/errors.js'
 import { act, parseNonNegativeInteger, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
@@ -83,7 +82,8 @@ export function registerFeedCommands(program: Command, deps: CommandDeps): void 
         const client = await ctx.feed()
         const result = await client.event(Number(gameId), typeOf(o), langOf(ctx, o), { odds: o.odds !== false })
         const dto = eventResultToDto(result, feedTools((await ctx.endpoints()).cdn))
-        if (ctx.json) printJson(ctx.io, dto)
+        // The JSON document keeps its `message` (the feed's words for a gone match), as it always had.
+        if (ctx.json) printJson(ctx.io, dto.kind === 'gone' ? { kind: dto.kind, gameId: dto.gameId, lineType: dto.lineType, reason: dto.reason, message: dto.vendorText } : dto)
         else ctx.io.stdout(`${eventDetail(dto, zone(ctx))}\n`)
       }),
     )

@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto'
 import { Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
-import { validatePlacement } from '../../coupons/placement.js'
-import type { PlacementRequest } from '../../coupons/types.js'
+import { validatePlacement, type PlacementRequest } from '../../coupons/index.js'
 import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
-import { openTimelineStore, type TimelineStore } from '../../timeline/store.js'
+import { openTimelineStore, type TimelineStore } from '../../timeline/index.js'
 import { act, collect, parsePositiveNumber, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { EXIT, exitCodeOf } from '../exit-codes.js'
 import { couponsTable, printError, printJson, table } from '../output.js'
+import { labelCoupons } from '../status-names.js'
 
 function describeTarget(ctx: CliContext): string {
   const p = ctx.profile()
@@ -24,7 +24,7 @@ function describeTarget(ctx: CliContext): string {
 }
 
 function printPlaced(ctx: CliContext, dto: { outcome: 'placed'; coupons: ReturnType<typeof couponToDto>[] }): void {
-  if (ctx.json) printJson(ctx.io, dto)
+  if (ctx.json) printJson(ctx.io, labelCoupons(dto))
   else ctx.io.stdout(`placed ${dto.coupons.length} coupon(s)\n${couponsTable(dto.coupons, ctx.profile().timeZone)}\n`)
 }
 
@@ -149,7 +149,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
     })
   } else if (resolved.outcome === 'not_placed') keep('settle the attempt', (h) => h.attempts.settle(attemptId, 'not_placed'))
   const out = { outcome: 'unknown' as const, attemptId, message: result.error.message, resolution }
-  if (ctx.json) printJson(ctx.io, out)
+  if (ctx.json) printJson(ctx.io, labelCoupons(out))
   if (resolution.outcome === 'placed') {
     if (!ctx.json) printPlaced(ctx, resolution)
     return EXIT.ok
