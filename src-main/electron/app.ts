@@ -67,16 +67,17 @@ if (!app.requestSingleInstanceLock()) {
       if (reload) windows.forEach((w) => w.webContents.reload())
     }
     await refreshPolicy(false).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
-    hub.subscribe((event) => {
-      windows.forEach((w) => w.webContents.send(EVENT_CHANNEL, event))
-      if (event.type === 'profile.changed') void refreshPolicy(true).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
-    })
-
     // ELECTRON_RENDERER_URL (the dev server) counts only in an unpackaged run.
     const entry = rendererEntry(app.isPackaged, process.env)
     protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(import.meta.dirname, '../renderer'), csp: policy }))
-    registerIpc(ipcMain, createDispatcher(core.handlers, { onInternalError: (channel, error) => log.error('call failed', { channel, error }) }), {
-      allowedOrigins: entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN],
+    const dispatch = createDispatcher(core.handlers, { epoch: core.epoch, onInternalError: (channel, error) => log.error('call failed', { channel, error }) })
+    const ipc = registerIpc(ipcMain, dispatch, { allowedOrigins: entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN] })
+    hub.subscribe((event) => {
+      // watch.* events go only to the page that subscribed; the rest to every window.
+      windows.forEach((w) => {
+        if (ipc.wants(w.webContents, event)) w.webContents.send(EVENT_CHANNEL, event)
+      })
+      if (event.type === 'profile.changed') void refreshPolicy(true).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
     })
 
     const open = () => {

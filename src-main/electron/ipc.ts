@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron'
-import { methodTable, channelOf, type Result } from '../../src-shared/contract.js'
-import type { Dispatch } from '../core/shared/dispatch.js'
+import { methodTable, channelOf, type DeskEvent, type Result } from '../../src-shared/contract.js'
+import { createCallerScopes, type CallerScope, type Dispatch } from '../core/shared/dispatch.js'
 import { originOf } from './app-protocol.js'
 
 /**
@@ -30,22 +30,82 @@ export function isTrustedFrame(frame: Pick<WebFrameMain, 'url'> | null | undefin
   return origin !== null && policy.allowedOrigins.includes(origin)
 }
 
-export function createIpcGuard(dispatch: Dispatch, policy: SenderPolicy) {
-  return async function guarded(channel: string, event: Pick<IpcMainInvokeEvent, 'senderFrame'> & { sender?: { mainFrame?: unknown } }, payload: unknown): Promise<Result<unknown>> {
-    if (!channel.startsWith('desk:')) return { ok: false, code: 'unknown_channel', message: 'Not a desk channel' }
-    const frame = event.senderFrame
-    // Only the top frame of our own page may call; iframes and foreign origins are refused.
-    if (!isTrustedFrame(frame, policy) || (event.sender?.mainFrame !== undefined && event.sender.mainFrame !== frame)) {
-      return { ok: false, code: 'forbidden_sender', message: 'Call refused: sender frame is not the application' }
-    }
-    return dispatch(channel, payload)
+/** The parts of a sender's webContents used here: its identity, and the events that end its page. */
+export interface SenderContents {
+  mainFrame?: unknown
+  once?(event: 'destroyed', listener: () => void): unknown
+  on?(event: 'did-start-navigation', listener: (...args: unknown[]) => void): unknown
+}
+type GuardEvent = Pick<IpcMainInvokeEvent, 'senderFrame'> & { sender?: SenderContents }
+
+/** Per sender page: its watch subscriptions, released when the page is reloaded, navigates away or is destroyed. */
+function senderScopes(dispatch: Dispatch) {
+  const scopes = createCallerScopes(dispatch)
+  const bySender = new Map<object, CallerScope>()
+  const hooked = new WeakSet<object>()
+  const release = (sender: object) => {
+    const scope = bySender.get(sender)
+    bySender.delete(sender)
+    void scope?.release()
+  }
+  return {
+    of(sender: SenderContents | undefined): CallerScope | null {
+      if (!sender) return null
+      if (!hooked.has(sender)) {
+        hooked.add(sender)
+        sender.once?.('destroyed', () => release(sender))
+        sender.on?.('did-start-navigation', (details: unknown, _url: unknown, isInPlace: unknown, isMainFrame: unknown) => {
+          const d = details as { isMainFrame?: boolean; isSameDocument?: boolean } | undefined
+          if ((d?.isMainFrame ?? isMainFrame === true) && !(d?.isSameDocument ?? isInPlace === true)) release(sender)
+        })
+      }
+      let scope = bySender.get(sender)
+      if (!scope) {
+        scope = scopes.open()
+        bySender.set(sender, scope)
+      }
+      return scope
+    },
+    wants(sender: object, event: DeskEvent): boolean {
+      const scope = bySender.get(sender)
+      return scope ? scope.wants(event) : !event.type.startsWith('watch.')
+    },
+    releaseAll() {
+      for (const sender of [...bySender.keys()]) release(sender)
+    },
   }
 }
 
+export function createIpcGuard(dispatch: Dispatch, policy: SenderPolicy, scopes = senderScopes(dispatch)) {
+  return async function guarded(channel: string, event: GuardEvent, payload: unknown): Promise<Result<unknown>> {
+    if (!channel.startsWith('desk:')) return { ok: false, code: 'unknown_channel', message: 'Not a desk channel', epoch: dispatch.epoch() }
+    const frame = event.senderFrame
+    // Only the top frame of our own page may call; iframes and foreign origins are refused.
+    if (!isTrustedFrame(frame, policy) || (event.sender?.mainFrame !== undefined && event.sender.mainFrame !== frame)) {
+      return { ok: false, code: 'forbidden_sender', message: 'Call refused: sender frame is not the application', epoch: dispatch.epoch() }
+    }
+    const scope = scopes.of(event.sender)
+    return scope ? scope.dispatch(channel, payload) : dispatch(channel, payload)
+  }
+}
+
+export interface RegisteredIpc {
+  /** Whether a pushed event goes to this webContents (`watch.*` events only to the page that subscribed). */
+  wants(contents: object, event: DeskEvent): boolean
+  dispose(): void
+}
+
 /** Registers one handler per contract method; nothing else is ever handled. */
-export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, dispatch: Dispatch, policy: SenderPolicy): () => void {
-  const guarded = createIpcGuard(dispatch, policy)
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, dispatch: Dispatch, policy: SenderPolicy): RegisteredIpc {
+  const scopes = senderScopes(dispatch)
+  const guarded = createIpcGuard(dispatch, policy, scopes)
   const channels = methodTable.map(([domain, method]) => channelOf(domain, method))
-  for (const channel of channels) ipcMain.handle(channel, (event, payload) => guarded(channel, event, payload))
-  return () => channels.forEach((channel) => ipcMain.removeHandler(channel))
+  for (const channel of channels) ipcMain.handle(channel, (event, payload) => guarded(channel, event as GuardEvent, payload))
+  return {
+    wants: (contents, event) => scopes.wants(contents, event),
+    dispose() {
+      channels.forEach((channel) => ipcMain.removeHandler(channel))
+      scopes.releaseAll()
+    },
+  }
 }

@@ -6,14 +6,15 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { DeskEvent } from '../../src-shared/contract.js'
-import type { Dispatch } from '../core/shared/dispatch.js'
+import { createCallerScopes, type CallerScope, type Dispatch } from '../core/shared/dispatch.js'
 
 /**
  * The loopback bridge: serves the built renderer to a browser and speaks the contract over a
  * WebSocket. It is the browser's stand-in for preload + IPC, so it keeps the same guarantees:
  * loopback only, a random per-launch token (the page reads it from the URL fragment, which is never
  * sent to the server), the Origin of the upgrade must be this server, and every call goes through
- * the same dispatcher (zod validation, `{ok:false}` errors).
+ * the same dispatcher (zod validation, `{ok:false}` errors). Each socket is one caller: `watch.*`
+ * events go only to the socket that subscribed, and its subscriptions end when it closes.
  */
 export interface WebBridgeOptions {
   staticDir: string
@@ -153,36 +154,43 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     } catch (error) {
       report('unserialisable message', error)
       const id = (message as { id?: unknown }).id ?? null
-      text = JSON.stringify({ id, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.' } })
+      text = JSON.stringify({ id, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.', epoch: options.dispatch.epoch() } })
     }
     ws.send(text)
   }
 
   const BAD_MESSAGE = { ok: false, code: 'bad_message', message: 'Malformed JSON message' } as const
+  const scopes = createCallerScopes(options.dispatch)
 
-  async function onMessage(ws: WebSocket, data: unknown): Promise<void> {
+  async function onMessage(ws: WebSocket, scope: CallerScope, data: unknown): Promise<void> {
     let message: unknown
     try {
       message = JSON.parse(String(data))
     } catch {
-      return send(ws, { id: null, result: BAD_MESSAGE })
+      return send(ws, { id: null, result: { ...BAD_MESSAGE, epoch: options.dispatch.epoch() } })
     }
-    if (!message || typeof message !== 'object' || Array.isArray(message)) return send(ws, { id: null, result: BAD_MESSAGE })
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return send(ws, { id: null, result: { ...BAD_MESSAGE, epoch: options.dispatch.epoch() } })
     const m = message as { id?: unknown; channel?: unknown; payload?: unknown }
     const id = typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null
     const channel = typeof m.channel === 'string' ? m.channel : ''
-    send(ws, { id, result: await options.dispatch(channel, m.payload) })
+    send(ws, { id, result: await scope.dispatch(channel, m.payload) })
   }
 
   wss.on('connection', (ws: WebSocket) => {
-    const unsubscribe = options.subscribe((event) => send(ws, { event }))
-    ws.on('close', unsubscribe)
+    const scope = scopes.open()
+    const unsubscribe = options.subscribe((event) => {
+      if (scope.wants(event)) send(ws, { event })
+    })
+    ws.on('close', () => {
+      unsubscribe()
+      scope.release().catch((error: unknown) => report('releasing subscriptions failed', error))
+    })
     // Without a listener a malformed frame would be an uncaught 'error' event.
     ws.on('error', () => ws.terminate())
     ws.on('message', (data) => {
-      onMessage(ws, data).catch((error: unknown) => {
+      onMessage(ws, scope, data).catch((error: unknown) => {
         report('message failed', error)
-        send(ws, { id: null, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.' } })
+        send(ws, { id: null, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.', epoch: options.dispatch.epoch() } })
       })
     })
   })

@@ -42,7 +42,7 @@ const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: st
 const bridge = await startWebBridge({
   staticDir,
   port: Number(values.port),
-  dispatch: createDispatcher(core.handlers, { onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }),
+  dispatch: createDispatcher(core.handlers, { epoch: core.epoch, onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }),
   subscribe: hub.subscribe,
   onError: (what, error) => logger.error(`web bridge: ${what}`, { error }),
 })

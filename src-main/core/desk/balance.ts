@@ -1,64 +1,96 @@
-import type { BalanceDto, DeskEvent } from '../../../src-shared/contract.js'
+import type { BalanceDto, WatchSourceState } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
+import { toDeskError } from '../shared/errors.js'
+import { createPoller } from '../shared/watch-poll.js'
+import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
 
 /**
- * Client balance: `observe` records every read and emits `balance.changed` only when the value
- * differs from the last one seen. The poller reads every `intervalMs` while running (the desk runs
- * it while signed in); its timer is the only one and `stop` clears it.
+ * The `balance` watch topic of one profile environment. Every read (the poll, `balance.get`) goes
+ * through `observe`; a changed value is pushed as a delta to the subscribers. The balance is polled
+ * every `intervalMs` only while someone subscribes and the session is signed in; a placement or a
+ * settlement asks for one read soon.
  */
 export interface BalanceWatcher {
   observe(balance: number): BalanceDto
   last(): BalanceDto | null
-  start(): void
+  /** The watch source (the registry opens one at most, whatever the number of subscribers). */
+  open(hooks: WatchSourceHooks<'balance'>): WatchSource<'balance'>
+  signedIn(signedIn: boolean): void
+  /** A placement or settlement moved money: one read soon (when subscribed and signed in). */
+  refreshSoon(): void
   stop(): void
-  running(): boolean
 }
 
 export interface BalanceWatcherOptions {
   read: () => Promise<number>
-  emit: (event: DeskEvent) => void
   clock: Clock
   intervalMs: number
+  /** Delay of the read after a placement or settlement. Default 500 ms. */
+  soonMs?: number
   onError?: (error: unknown) => void
 }
 
+export const SIGNED_OUT: WatchSourceState = { live: false, error: { code: 'signed_out', message: 'Signed out: not refreshed' } }
+
 export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWatcher {
   let last: BalanceDto | null = null
-  let timer: ReturnType<typeof setInterval> | null = null
-  let busy = false
+  let hooks: WatchSourceHooks<'balance'> | null = null
+  let signedIn = false
+  let state: WatchSourceState = SIGNED_OUT
 
+  const setState = (next: WatchSourceState) => {
+    state = next
+    hooks?.state(next)
+  }
   const observe = (balance: number): BalanceDto => {
     const dto = { balance, at: options.clock.now() }
-    const changed = last === null || last.balance !== balance
+    const first = last === null
+    const changed = first || last!.balance !== balance
     last = dto
-    if (changed) options.emit({ type: 'balance.changed', balance: dto })
+    if (signedIn && !state.live) setState(LIVE)
+    if (first) hooks?.snapshot(dto)
+    else if (changed) hooks?.delta(dto)
     return dto
   }
-
-  const poll = async () => {
-    if (busy) return
-    busy = true
-    try {
-      observe(await options.read())
-    } catch (error) {
-      options.onError?.(error)
-    } finally {
-      busy = false
-    }
-  }
+  const poller = createPoller({
+    clock: options.clock,
+    intervalMs: options.intervalMs,
+    read: async () => {
+      try {
+        observe(await options.read())
+      } catch (error) {
+        const e = toDeskError(error)
+        setState({ live: false, error: { code: e.code, message: e.message } })
+        options.onError?.(error)
+      }
+    },
+  })
+  const follow = () => poller.setActive(hooks !== null && signedIn)
 
   return {
     observe,
     last: () => last,
-    start() {
-      if (timer) return
-      timer = setInterval(() => void poll(), options.intervalMs)
-      timer.unref?.()
+    open(next) {
+      hooks = next
+      follow()
+      return {
+        snapshot: () => last,
+        state: () => state,
+        close() {
+          if (hooks === next) hooks = null
+          follow()
+        },
+      }
     },
+    signedIn(next) {
+      signedIn = next
+      setState(next ? LIVE : SIGNED_OUT)
+      follow()
+    },
+    refreshSoon: () => poller.readSoon(options.soonMs ?? 500),
     stop() {
-      if (timer) clearInterval(timer)
-      timer = null
+      hooks = null
+      poller.stop()
     },
-    running: () => timer !== null,
   }
 }

@@ -1,5 +1,6 @@
-import type { ConnectionState, DeskEvent } from '../../../src-shared/contract.js'
+import type { ConnectionState } from '../../../src-shared/contract.js'
 import { DeskError } from '../shared/errors.js'
+import type { Emit } from '../shared/events.js'
 
 type Service = 'coupons' | 'feed' | 'listener'
 
@@ -12,6 +13,8 @@ export interface ConnectionMonitor {
   /** Runs a call and reports the service online (it answered) or offline (transport / 5xx failure). */
   track<T>(service: Service, call: () => Promise<T>): Promise<T>
   reset(): void
+  /** Called after each transition (the listener watch topic follows its service). */
+  onChange(listener: (service: Service) => void): () => void
 }
 
 /** A failure that says "the service is not reachable", as opposed to a business answer. */
@@ -21,13 +24,15 @@ export function isOutage(error: unknown): boolean {
   return (typeof error.status === 'number' && error.status >= 500) || (error.data as { errorCode?: unknown } | undefined)?.errorCode === 10000 // 10000 may come as HTTP 200 code 0
 }
 
-export function createConnectionMonitor(emit: (event: DeskEvent) => void): ConnectionMonitor {
+export function createConnectionMonitor(emit: Emit): ConnectionMonitor {
+  const changes = new Set<(service: Service) => void>()
   const states = new Map<Service, { state: ConnectionState; message: string | null }>()
   const stateOf = (service: Service): ConnectionState => states.get(service)?.state ?? 'unknown'
   const report: ConnectionMonitor['report'] = (service, state, message = null) => {
     if (stateOf(service) === state) return
     states.set(service, { state, message })
     emit({ type: 'connection.changed', service, state, message })
+    for (const listener of [...changes]) listener(service)
   }
   return {
     report,
@@ -49,6 +54,10 @@ export function createConnectionMonitor(emit: (event: DeskEvent) => void): Conne
     },
     reset() {
       for (const service of [...states.keys()]) report(service, 'unknown')
+    },
+    onChange(listener) {
+      changes.add(listener)
+      return () => changes.delete(listener)
     },
   }
 }

@@ -1,17 +1,19 @@
-import type { DeskEvent, SessionStatus } from '../../../src-shared/contract.js'
-import type { ResolvedPlacement } from '../coupons/types.js'
+import type { DeskEvent, Epoch, SessionStatus } from '../../../src-shared/contract.js'
+import type { ResolvedPlacement } from '../coupons/index.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
-import type { TimelineEntry } from '../timeline/types.js'
+import { createEventBus, type Emit, type EventBus } from '../shared/events.js'
+import { createWatchRegistry, type WatchRegistry } from '../shared/watch.js'
 import { createConnectionMonitor, type ConnectionMonitor } from './connection.js'
 import { createDemoSimulators, type DemoSimulators } from './demo-sim.js'
 import { createEnvironment, type Environment } from './environment.js'
 import type { DeskCoreOptions } from './types.js'
 
 /**
- * Shared state of one desk core: the active profile's environment (built on first use, replaced on
- * a profile switch or an edit of the active profile), connection states, the demo simulators and
- * the placements whose outcome is still unknown.
+ * Shared state of one desk core: the profile epoch, the active profile's environment (built on
+ * first use, replaced on a profile switch or an edit of the active profile), the watch registry
+ * (subscriptions outlive a switch), connection states, the demo simulators and the placements
+ * whose outcome is still unknown.
  */
 export interface PendingAttempt {
   profileId: string
@@ -25,10 +27,14 @@ export interface CoreContext {
   readonly clock: Clock
   readonly connection: ConnectionMonitor
   readonly attempts: Map<string, PendingAttempt>
-  emit(event: DeskEvent): void
+  readonly watches: WatchRegistry
+  /** Emits under the current epoch (events that belong to no one environment). */
+  emit: Emit
+  /** The current profile epoch: 1 at start, one more at each change of the active profile. */
+  epoch(): Epoch
   /** The active profile's environment (built on demand). */
   env(): Promise<Environment>
-  /** The active profile changed (select/remove) or was edited: drop its environment and tell the UI. */
+  /** The active profile changed (select/remove) or was edited: new epoch, drop its environment and tell the UI. */
   activeChanged(): Promise<void>
   dispose(): Promise<void>
 }
@@ -37,49 +43,60 @@ export function signedOutStatus(username: string | null): SessionStatus {
   return { state: 'signed-out', username, accountState: 'unknown', tokenTail: null, expiresAt: null, message: null }
 }
 
-export function createCoreContext(options: DeskCoreOptions, onEntry: (entry: TimelineEntry, env: Environment) => void): CoreContext {
+export function createCoreContext(options: DeskCoreOptions): CoreContext {
   const clock = options.clock ?? { now: () => Date.now() }
+  const log = options.logger?.child({ module: 'desk' })
   let disposed = false
-  const emit = (event: DeskEvent) => {
+  const sink = (event: DeskEvent) => {
     if (disposed) return
     try {
       options.emit(event)
     } catch (error) {
-      options.logger?.warn('event listener failed', { type: event.type, error })
+      log?.warn('event listener failed', { type: event.type, error })
     }
   }
-  const connection = createConnectionMonitor(emit)
+  let epoch: Epoch = 1
+  let bus: EventBus = createEventBus(epoch, sink)
+  const connection = createConnectionMonitor((body) => bus.emit(body))
   const sims: DemoSimulators = createDemoSimulators({ clockTickMs: options.demoClockTickMs })
-  let watchSeq = 0
+  const watches = createWatchRegistry({ onError: (what, error) => log?.error(`${what} failed`, { error }) })
   let current: { profileId: string; promise: Promise<Environment> } | null = null
 
-  const build = (profileId: string): Promise<Environment> => {
+  const build = (profileId: string): { profileId: string; promise: Promise<Environment> } => {
     const profile = options.profiles.get(profileId)
-    const promise = createEnvironment(profile, {
+    const envBus = bus
+    const entry = { profileId, promise: null as unknown as Promise<Environment> }
+    entry.promise = createEnvironment(profile, {
       dataDir: options.dataDir,
       profiles: options.profiles,
       clock,
-      emit,
+      bus: envBus,
       connection,
       sims,
       logger: options.logger,
       balancePollMs: options.balancePollMs ?? 15_000,
+      activeCouponsPollMs: options.activeCouponsPollMs ?? 15_000,
       reconcileMs: options.reconcileMs,
       keyWarnDays: options.keyWarnDays,
-      nextWatchId: () => `w${++watchSeq}`,
-      onTimelineEntry: (entry, env) => {
-        if (current?.profileId === env.profile.id) onEntry(entry, env)
-      },
+    }).then(async (env) => {
+      if (current !== entry || disposed) {
+        await env.dispose()
+        throw new DeskError('profile_changed', 'The active profile changed')
+      }
+      // Sources come from this environment, under its epoch; subscriptions held get their snapshots.
+      watches.bind({ epoch: envBus.epoch, emit: envBus.emit, open: env.openWatch })
+      return env
     })
-    promise.catch(() => {
-      if (current?.promise === promise) current = null
+    entry.promise.catch(() => {
+      if (current === entry) current = null
     })
-    return promise
+    return entry
   }
 
   const drop = async () => {
     const old = current
     current = null
+    watches.unbind()
     if (old) await (await old.promise.catch(() => null))?.dispose()
   }
 
@@ -88,27 +105,35 @@ export function createCoreContext(options: DeskCoreOptions, onEntry: (entry: Tim
     clock,
     connection,
     attempts: new Map(),
-    emit,
+    watches,
+    emit: (body) => bus.emit(body),
+    epoch: () => epoch,
     async env() {
       if (disposed) throw new DeskError('disposed', 'The desk core is shut down')
       const activeId = options.profiles.activeId()
       if (current && current.profileId !== activeId) await drop()
-      if (!current) current = { profileId: activeId, promise: build(activeId) }
+      current ??= build(activeId)
       return current.promise
     },
     async activeChanged() {
+      // Before any await: a call starting from here on belongs to the new profile.
+      epoch += 1
+      bus = createEventBus(epoch, sink)
       await drop()
       if (disposed) return
       const profile = options.profiles.active()
       connection.reset()
-      // Also after an edit: endpoints, credentials and watches of the profile were rebuilt.
-      emit({ type: 'profile.changed', profileId: profile.id })
-      emit({ type: 'session.changed', status: signedOutStatus(profile.username || null) })
+      // Also after an edit: endpoints, credentials and watch sources of the profile were rebuilt.
+      ctx.emit({ type: 'profile.changed', profileId: profile.id })
+      ctx.emit({ type: 'session.changed', status: signedOutStatus(profile.username || null) })
+      // Windows keep their subscriptions: the new environment pushes them its snapshots.
+      if (watches.count() > 0) void ctx.env().catch((error: unknown) => log?.warn('the new profile could not start', { error }))
     },
     async dispose() {
       if (disposed) return
       await drop()
       disposed = true
+      watches.close()
       ctx.attempts.clear()
       await sims.dispose()
     },

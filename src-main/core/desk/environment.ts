@@ -1,31 +1,35 @@
 import { join } from 'node:path'
-import type { AppInfo, DeskEvent } from '../../../src-shared/contract.js'
-import { createCouponClient, type CouponClient } from '../coupons/index.js'
+import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
+import { createCouponClient, settledFromVersions, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/client.js'
 import type { Profile } from '../profiles/schema.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
+import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
+import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
 import { openTimelineStore, type TimelineStore } from '../timeline/store.js'
-import type { TimelineEntry } from '../timeline/types.js'
 import { ensurePrivateDatabase, type ProfileService } from '../profiles/index.js'
 import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
-import { createSettledReader, settledFromVersions } from '../timeline/settled.js'
+import { createSettledReader } from '../timeline/settled.js'
 import { couponToDto } from './map-coupons.js'
+import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
 import type { ConnectionMonitor } from './connection.js'
 import type { DemoSimulators } from './demo-sim.js'
 import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
-import { createFeedWatches, type FeedWatches } from './feed-watches.js'
+import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
+import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
 import { DEMO_CREDENTIALS } from './types.js'
 
 /**
- * Everything that belongs to the active profile: endpoints, clients, session, balance poller, feed
- * watches, the timeline store and the callback listener. Built on first use after a profile is
- * selected; `dispose` ends every timer, watch, socket and file handle it owns.
+ * Everything that belongs to the active profile: endpoints, clients, session, the sources of its
+ * watch topics (feed, active coupons, balance, timeline, listener), the timeline store and the
+ * callback listener. Built on first use after a profile is selected, with the event bus of its
+ * epoch; `dispose` ends every timer, watch, socket and file handle it owns.
  */
 export interface Environment {
   readonly profile: Profile
@@ -37,7 +41,9 @@ export interface Environment {
   readonly feed: FeedClient
   readonly session: SessionTracker
   readonly balance: BalanceWatcher
+  readonly activeCoupons: ActiveCouponsWatcher
   readonly watches: FeedWatches
+  readonly bus: EventBus
   /** Expiry of the profile's feed key (`X-Key-Expires`). */
   readonly feedKey: FeedKeyTracker
   readonly listener: ListenerControl
@@ -46,6 +52,10 @@ export interface Environment {
    * the snapshot the callback carried, else read back in one batched, spaced `coupons/results` request.
    */
   settled(code: string): void
+  /** A placement made coupons: they join the active list now and the balance is read again soon. */
+  placed(coupons: CouponDto[]): void
+  /** The source of one watch topic of this profile (the desk's watch registry opens it). */
+  openWatch(topic: WatchTopic, hooks: WatchSourceHooks): WatchSource
   /** The profile's timeline DB, opened on first use. */
   store(): TimelineStore
   /** True when the timeline DB is open (placements are recorded only then or when opening works). */
@@ -57,19 +67,21 @@ export interface EnvironmentDeps {
   dataDir: string
   profiles: ProfileService
   clock: Clock
-  emit: (event: DeskEvent) => void
+  /** The bus of the epoch this environment is built under. */
+  bus: EventBus
   connection: ConnectionMonitor
   sims: DemoSimulators
   logger?: Logger
   balancePollMs: number
+  activeCouponsPollMs: number
   /** Reconciler pass period while signed in (ms). Default 60000. */
   reconcileMs?: number
-  nextWatchId: () => string
   /** Days before the feed key's expiry from which it is shown as expiring soon. Default 7. */
   keyWarnDays?: number
-  /** Every entry the profile's timeline store writes (pushed as `timeline.entry`). */
-  onTimelineEntry: (entry: TimelineEntry, env: Environment) => void
 }
+
+/** Entry kinds after which the coupon's new state is pushed as `coupon.settled`. */
+const SETTLING_KINDS: ReadonlySet<string> = new Set(['settled', 'resettled', 'discovered_by_polling', 'returned_for_recalculation', 'late_callback'])
 
 export function timelineFile(dataDir: string, profileId: string): string {
   // Profile ids are generated or validated by the profile service; keep the path inside dataDir anyway.
@@ -84,6 +96,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     ? { coupons: sim.couponBaseUrl, feed: sim.feedApiUrl, cdn: sim.cdnUrl }
     : { coupons: profile.couponBaseUrl, feed: profile.feedApiUrl, cdn: profile.cdnUrl }
   const log = deps.logger?.child({ module: 'desk', profile: profile.id })
+  const emit = deps.bus.emit
   let disposed = false
 
   const credentials = async () => {
@@ -105,18 +118,11 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
-  const feedKey = createFeedKeyTracker({ profileId: profile.id, clock: deps.clock, emit: deps.emit, warnDays: deps.keyWarnDays })
+  const feedKey = createFeedKeyTracker({ profileId: profile.id, clock: deps.clock, emit, warnDays: deps.keyWarnDays })
   const feed: FeedClient = apiKey
     ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock, onKeyExpires: (ms) => feedKey.observe(ms) })
     : missingKeyFeed()
 
-  const balance = createBalanceWatcher({
-    read: () => deps.connection.track('coupons', () => coupons.balance()),
-    emit: deps.emit,
-    clock: deps.clock,
-    intervalMs: deps.balancePollMs,
-    onError: (error) => log?.warn('balance poll failed', { code: (error as DeskError).code }),
-  })
   let reconciler: Reconciler | null = null
   let confirmHooked = false
   // Background reads go through the session: after a sign-out (or before a sign-in) a pass still running
@@ -125,14 +131,26 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     if (disposed || !session?.isSignedIn()) throw new DeskError('signed_out', 'Signed out: background reads are paused')
     return read()
   }
+  const balance = createBalanceWatcher({
+    read: () => whileSignedIn(() => deps.connection.track('coupons', () => coupons.balance())),
+    clock: deps.clock,
+    intervalMs: deps.balancePollMs,
+    onError: (error) => log?.warn('balance poll failed', { code: toDeskError(error).code }),
+  })
+  const activeCoupons = createActiveCouponsWatcher({
+    read: async () => (await whileSignedIn(() => deps.connection.track('coupons', () => coupons.active()))).map(couponToDto),
+    clock: deps.clock,
+    intervalMs: deps.activeCouponsPollMs,
+    onError: (error) => log?.warn('active coupons poll failed', { code: toDeskError(error).code }),
+  })
   const followSession = (signedIn: boolean) => {
     if (disposed) return
+    balance.signedIn(signedIn)
+    activeCoupons.signedIn(signedIn)
     if (!signedIn) {
-      balance.stop()
       reconciler?.stop()
       return
     }
-    balance.start()
     try {
       reconciler ??= createReconciler({
         store: openStore(),
@@ -158,7 +176,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   }
   session = createSessionTracker({
     client: () => coupons,
-    emit: deps.emit,
+    emit,
     username: demo ? DEMO_CREDENTIALS.username : profile.username,
     onSignedInChange: followSession,
   })
@@ -176,12 +194,15 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
         onSubscriberError: (error, entry) =>
           deps.connection.report('listener', 'degraded', `a ${entry.kind} entry was stored but not shown live: ${error.message}`),
       })
-      storeListeners.push(store.onEntry((entry) => deps.onTimelineEntry(entry, env)))
+      // From the snapshot the callback carried; a read only when needed, batched (issue 8).
+      storeListeners.push(store.onEntry((entry) => {
+        if (entry.couponCode && SETTLING_KINDS.has(entry.kind)) env.settled(entry.couponCode)
+      }))
     }
     return store
   }
 
-  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, emit: deps.emit, connection: deps.connection, nextWatchId: deps.nextWatchId, logger: deps.logger })
+  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, connection: deps.connection, logger: deps.logger })
   const listener = createListenerControl({
     profile,
     secret: () => (demo ? DEMO_CREDENTIALS.callbackSecret : deps.profiles.secret(profile.id, 'callbackSecret')),
@@ -190,13 +211,21 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     clock: deps.clock,
   })
 
+  /** A coupon's new state: pushed, applied to the active list, and the balance read again soon. */
+  const settledOut = (coupon: CouponDto) => {
+    if (disposed) return
+    emit({ type: 'coupon.settled', coupon })
+    activeCoupons.settled(coupon)
+    balance.refreshSoon()
+  }
   const settledReader = createSettledReader({
     read: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
-    onCoupon: (coupon) => {
-      if (!disposed) deps.emit({ type: 'coupon.settled', coupon: couponToDto(coupon) })
-    },
+    onCoupon: (coupon) => settledOut(couponToDto(coupon)),
     onError: (error) => log?.warn('settled coupons could not be read back', { code: toDeskError(error).code }),
   })
+
+  const openTimelineStoreSource = (limit: number | undefined, hooks: WatchSourceHooks) =>
+    openTimelineSource(openStore(), limit ?? 100, hooks as WatchSourceHooks<'timeline'>) as WatchSource
 
   const env: Environment = {
     profile,
@@ -208,14 +237,36 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     feed,
     session,
     balance,
+    activeCoupons,
     watches,
+    bus: deps.bus,
     feedKey,
     listener,
     settled(code) {
       if (disposed) return
       const coupon = store ? settledFromVersions(store.couponHistory(code).versions) : null
-      if (coupon) deps.emit({ type: 'coupon.settled', coupon: couponToDto(coupon) })
+      if (coupon) settledOut(couponToDto(coupon))
       else if (session?.isSignedIn()) settledReader.request(code)
+    },
+    placed(placed) {
+      if (disposed) return
+      activeCoupons.placed(placed)
+      balance.refreshSoon()
+    },
+    openWatch(topic, hooks) {
+      if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
+      switch (topic.name) {
+        case 'coupons.active':
+          return activeCoupons.open(hooks as WatchSourceHooks<'coupons.active'>) as WatchSource
+        case 'balance':
+          return balance.open(hooks as WatchSourceHooks<'balance'>) as WatchSource
+        case 'timeline':
+          return openTimelineStoreSource(topic.limit, hooks)
+        case 'listener':
+          return openListenerSource(listener, deps.connection, hooks as WatchSourceHooks<'listener'>) as WatchSource
+        default:
+          return watches.open(topic as FeedTopic, hooks)
+      }
     },
     store: openStore,
     hasStore: () => store !== null,
@@ -224,6 +275,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       disposed = true
       session?.close()
       balance.stop()
+      activeCoupons.stop()
       reconciler?.stop()
       settledReader.close()
       watches.dispose()

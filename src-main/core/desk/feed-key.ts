@@ -1,4 +1,4 @@
-import type { DeskEvent, FeedKeyDto } from '../../../src-shared/contract.js'
+import type { DeskEventBody, FeedKeyDto } from '../../../src-shared/contract.js'
 import { keyExpiryWarning, KEY_EXPIRY_WARN_DAYS } from '../feed/key-expiry.js'
 import type { Clock } from '../shared/clock.js'
 
@@ -13,7 +13,7 @@ export interface FeedKeyTracker {
 
 const DAY_MS = 86_400_000
 
-export function createFeedKeyTracker(options: { profileId: string; clock: Clock; emit: (event: DeskEvent) => void; warnDays?: number }): FeedKeyTracker {
+export function createFeedKeyTracker(options: { profileId: string; clock: Clock; emit: (event: DeskEventBody) => void; warnDays?: number }): FeedKeyTracker {
   const warnDays = options.warnDays ?? KEY_EXPIRY_WARN_DAYS
   let expiresAt: number | null = null
 

@@ -1,28 +1,32 @@
-import type { DeskEvent, InputOf } from '../../../src-shared/contract.js'
+import type { WatchSnapshot, WatchSourceState, WatchTopic } from '../../../src-shared/contract.js'
 import type { FeedClient } from '../feed/client.js'
 import { buildCouponPointer } from '../feed/pointer.js'
 import { countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../feed/icons.js'
-import { runFeedRequest, type FeedRequestSpec } from '../feed/requests.js'
-import { createFeedScheduler, type FeedScheduler, type TimerPort } from '../feed/scheduler.js'
+import { feedKey, runFeedRequest, type FeedRequestSpec } from '../feed/requests.js'
+import { createFeedScheduler, type FeedScheduler, type FeedUpdate, type TimerPort } from '../feed/scheduler.js'
 import type { CalendarPeriod } from '../feed/calendar.js'
 import type { SuccessorSource } from '../feed/successor.js'
 import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
 import type { Clock } from '../shared/clock.js'
+import { DeskError, toDeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
+import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
 import type { ConnectionMonitor } from './connection.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
 
 /**
- * `feed.watch` targets registered with the feed scheduler (spec minimum intervals, one request per
- * key shared by every watcher). Each refresh pushes `feed.updated` (or `feed.error`) with the
- * watch id. `dispose` ends every watch and the scheduler's timers.
+ * The feed.* watch topics, each a listener of the feed scheduler (spec minimum intervals, backoff,
+ * one request per key shared by every subscriber and every direct read). Each refresh is a new
+ * snapshot; a failure turns the topic stale (`live: false` with the error). `dispose` ends every
+ * source and the scheduler's timers.
  */
-export type WatchInput = InputOf<'feed', 'watch'>
+export type FeedTopic = Extract<WatchTopic, { name: `feed.${string}` }>
 
 export interface FeedWatches {
   readonly tools: FeedDtoTools
-  watch(input: WatchInput): { watchId: string }
-  unwatch(watchId: string): boolean
+  /** A source for one feed topic (the watch registry opens one per topic key). */
+  open(topic: FeedTopic, hooks: WatchSourceHooks): WatchSource
+  /** Open sources. */
   count(): number
   /** Fetch through the scheduler (shares in-flight requests, honours the minimum interval). */
   run(spec: FeedRequestSpec): Promise<unknown>
@@ -36,9 +40,7 @@ export interface FeedWatchesOptions {
   lang: string
   cdn: string
   clock: Clock
-  emit: (event: DeskEvent) => void
   connection: ConnectionMonitor
-  nextWatchId: () => string
   timers?: TimerPort
   /** Failures of polling and of building updates are logged here and shown on the feed indicator. */
   logger?: Logger
@@ -62,16 +64,16 @@ export function feedTools(cdn: string): FeedDtoTools {
   }
 }
 
-export function specOf(input: WatchInput, lang: string): FeedRequestSpec {
-  switch (input.target) {
-    case 'menu':
-      return { method: 'menu', type: input.lineType, lang }
-    case 'events':
-      return { method: 'events', sportId: input.sportId, tournamentId: input.tournamentId, type: input.lineType, lang }
-    case 'event':
-      return { method: 'event', gameId: input.gameId, type: input.lineType, lang }
-    case 'calendar':
-      return { method: 'calendar', sportId: input.sportId, tournamentId: input.tournamentId, period: input.period as CalendarPeriod, lang, odds: true }
+export function specOf(topic: FeedTopic, lang: string): FeedRequestSpec {
+  switch (topic.name) {
+    case 'feed.menu':
+      return { method: 'menu', type: topic.lineType, lang }
+    case 'feed.events':
+      return { method: 'events', sportId: topic.sportId, tournamentId: topic.tournamentId, type: topic.lineType, lang }
+    case 'feed.event':
+      return { method: 'event', gameId: topic.gameId, type: topic.lineType, lang }
+    case 'feed.calendar':
+      return { method: 'calendar', sportId: topic.sportId, tournamentId: topic.tournamentId, period: topic.period as CalendarPeriod, lang, odds: true }
   }
 }
 
@@ -111,47 +113,61 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
     onInternalError: (what, key, error) => surface(`feed ${what}`, key, error),
     run: (spec) => options.connection.track('feed', () => runFeedRequest(options.feed, spec)),
   })
-  const active = new Map<string, () => void>()
+  const active = new Set<() => void>()
   const recent = new Map<number, SuccessorSource>()
   const remember = rememberer(recent)
   let disposed = false
 
-  const toData = (input: WatchInput, value: unknown) => {
-    if (input.target === 'menu') return sportsToNodes((value as FeedList<Sport>).items, tools)
-    if (input.target === 'events' || input.target === 'calendar') return eventsToDto((value as FeedList<EventsTournament>).items, tools)
+  const toData = (topic: FeedTopic, value: unknown): WatchSnapshot<FeedTopic['name']> => {
+    if (topic.name === 'feed.menu') return sportsToNodes((value as FeedList<Sport>).items, tools)
+    if (topic.name === 'feed.events' || topic.name === 'feed.calendar') return eventsToDto((value as FeedList<EventsTournament>).items, tools)
     return eventResultToDto(value as EventResult, tools)
   }
 
   return {
     tools,
-    watch(input) {
-      const watchId = options.nextWatchId()
-      if (disposed) return { watchId }
-      const stop = scheduler.watch(specOf(input, options.lang), (update) => {
-        if (!active.has(watchId)) return
-        if (update.ok) {
-          remember(update.value)
-          try {
-            options.emit({ type: 'feed.updated', watchId, data: toData(input, update.value) })
-          } catch (error) {
-            const e = error as { code?: string; message?: string }
-            logger.error('feed update could not be built', { watchId, key: update.key, error })
-            surface('feed update', update.key, error)
-            options.emit({ type: 'feed.error', watchId, code: e.code ?? 'feed_error', message: e.message ?? 'feed update failed' })
-          }
-        } else {
-          options.emit({ type: 'feed.error', watchId, code: update.error.code, message: update.error.message })
+    open(topic, hooks) {
+      if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
+      const spec = specOf(topic, options.lang)
+      const key = feedKey(spec)
+      let snapshot: WatchSnapshot<FeedTopic['name']> | null = null
+      let state: WatchSourceState = LIVE
+      let open = true
+      const take = (update: FeedUpdate): boolean => {
+        if (!update.ok) {
+          state = { live: false, error: { code: update.error.code, message: update.error.message } }
+          hooks.state(state)
+          return false
         }
+        remember(update.value)
+        try {
+          snapshot = toData(topic, update.value)
+        } catch (error) {
+          const e = toDeskError(error)
+          logger.error('feed update could not be built', { key: update.key, error })
+          surface('feed update', update.key, error)
+          state = { live: false, error: { code: e.code, message: e.message } }
+          hooks.state(state)
+          return false
+        }
+        state = LIVE
+        hooks.state(state)
+        return true
+      }
+      const cached = scheduler.last(key)
+      if (cached) take(cached)
+      const unwatch = scheduler.watch(spec, (update) => {
+        // The scheduler hands a new watcher the cached answer: it is the snapshot already taken.
+        if (!open || update === cached) return
+        if (take(update)) hooks.snapshot(snapshot!)
       })
-      active.set(watchId, stop)
-      return { watchId }
-    },
-    unwatch(watchId) {
-      const stop = active.get(watchId)
-      if (!stop) return false
-      active.delete(watchId)
-      stop()
-      return true
+      const stop = () => {
+        open = false
+        unwatch()
+        active.delete(stop)
+      }
+      active.add(stop)
+      return { snapshot: () => snapshot, state: () => state, close: stop }
     },
     count: () => active.size,
     async run(spec) {
@@ -162,8 +178,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
     recentLineMatch: (gameId) => recent.get(gameId),
     dispose() {
       disposed = true
-      for (const stop of active.values()) stop()
-      active.clear()
+      for (const stop of [...active]) stop()
       scheduler.stop()
     },
   }

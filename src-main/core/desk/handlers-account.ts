@@ -16,6 +16,7 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
         const env = await ctx.env()
         return {
           version: ctx.options.version,
+          epoch: ctx.epoch(),
           bridge: ctx.options.bridge,
           profileId: env.profile.id,
           profileName: env.profile.name,

@@ -56,6 +56,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
     } catch (error) {
       ctx.options.logger?.error('could not record a placement in the timeline', { code: toDeskError(error).code, coupons: coupons.map((c) => c.code) })
     }
+    env.placed(coupons.map(couponToDto))
   }
 
   /** Unknown outcomes: in memory for this run, and durably in the profile's store for after a restart. */

@@ -67,12 +67,6 @@ export function feedHandlers(ctx: CoreContext): Pick<DeskHandlers, 'feed'> {
       async keyStatus() {
         return (await ctx.env()).feedKey.status()
       },
-      async watch(input) {
-        return (await ctx.env()).watches.watch(input)
-      },
-      async unwatch({ watchId }) {
-        return { removed: (await ctx.env()).watches.unwatch(watchId) }
-      },
     },
   }
 }

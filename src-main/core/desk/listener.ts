@@ -18,6 +18,8 @@ export interface ListenerControl {
   stop(): Promise<ListenerStatusDto>
   /** The callback URL to hand to placements while running, else undefined. */
   callbackUrl(): string | undefined
+  /** Called after a start or stop (the listener watch topic pushes the new status). */
+  onChange(listener: () => void): () => void
 }
 
 export interface ListenerControlOptions {
@@ -33,6 +35,8 @@ export function createListenerControl(options: ListenerControlOptions): Listener
   let listener: CallbackListener | null = null
   let message: string | null = null
   let starting: Promise<ListenerStatusDto> | null = null
+  const changes = new Set<() => void>()
+  const changed = () => [...changes].forEach((listener) => listener())
 
   const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, message })
 
@@ -77,6 +81,7 @@ export function createListenerControl(options: ListenerControlOptions): Listener
     start() {
       starting ??= doStart().finally(() => {
         starting = null
+        changed()
       })
       return starting
     },
@@ -87,9 +92,14 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       if (current) {
         await current.stop()
         options.connection.report('listener', 'offline', 'stopped')
+        changed()
       }
       return status()
     },
     callbackUrl: () => listener?.url ?? undefined,
+    onChange(listener) {
+      changes.add(listener)
+      return () => changes.delete(listener)
+    },
   }
 }

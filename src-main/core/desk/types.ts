@@ -1,4 +1,4 @@
-import type { DeskEvent, DeskHandlers } from '../../../src-shared/contract.js'
+import type { DeskEvent, DeskHandlers, Epoch } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import type { Logger } from '../shared/log.js'
 import type { ProfileService } from '../profiles/index.js'
@@ -14,8 +14,10 @@ export interface DeskCoreOptions {
   bridge: 'electron' | 'web'
   version: string
   logger?: Logger
-  /** Balance poll period while signed in (ms). Default 15000. */
+  /** Balance poll period while signed in and subscribed (ms). Default 15000. */
   balancePollMs?: number
+  /** Active coupons poll period while signed in and subscribed (ms). Default 15000. */
+  activeCouponsPollMs?: number
   /** Demo simulator: real-time clock tick (ms) of the embedded simulator. Default 250. */
   demoClockTickMs?: number
   /** Reconciler (polling of calculated / open placed coupons) period while signed in (ms). Default 60000. */
@@ -26,6 +28,8 @@ export interface DeskCoreOptions {
 
 export interface DeskCore {
   handlers: DeskHandlers
+  /** The current profile epoch (the dispatcher stamps it on every result). */
+  epoch(): Epoch
   dispose(): Promise<void>
 }
 

@@ -1,0 +1,45 @@
+import type { ListenerStateDto, TimelineEntryDto } from '../../../src-shared/contract.js'
+import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
+import type { TimelineStore } from '../timeline/index.js'
+import type { ConnectionMonitor } from './connection.js'
+import type { ListenerControl } from './listener.js'
+import { entryToDto } from './map-timeline.js'
+
+/** `timeline`: the newest `limit` entries as the snapshot, then every entry the store writes as a delta. */
+export function openTimelineSource(store: TimelineStore, limit: number, hooks: WatchSourceHooks<'timeline'>): WatchSource<'timeline'> {
+  const amountOf = (code: string) => store.coupon(code)?.amount ?? null
+  const off = store.onEntry((entry) => {
+    const dto: TimelineEntryDto = entryToDto(entry, amountOf)
+    hooks.delta({ entries: [dto] })
+  })
+  return {
+    snapshot: () => store.query({ limit, order: 'desc', cursor: null }).items.map((e) => entryToDto(e, amountOf)),
+    state: () => LIVE,
+    close: off,
+  }
+}
+
+/** `listener`: the callback listener's status and its indicator, pushed whole when either changes. */
+export function openListenerSource(listener: ListenerControl, connection: ConnectionMonitor, hooks: WatchSourceHooks<'listener'>): WatchSource<'listener'> {
+  const current = (): ListenerStateDto => ({ status: listener.status(), connection: connection.snapshot().listener })
+  let last = JSON.stringify(current())
+  const check = () => {
+    const next = current()
+    const json = JSON.stringify(next)
+    if (json === last) return
+    last = json
+    hooks.delta(next)
+  }
+  const offConnection = connection.onChange((service) => {
+    if (service === 'listener') check()
+  })
+  const offListener = listener.onChange(check)
+  return {
+    snapshot: current,
+    state: () => LIVE,
+    close() {
+      offConnection()
+      offListener()
+    },
+  }
+}
