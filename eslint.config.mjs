@@ -2,18 +2,13 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import pluginVue from 'eslint-plugin-vue'
 import globals from 'globals'
+import layers from './eslint-rules/layers.mjs'
 
-/** Layer rules (after Signal Desktop): which code may import what. */
-export const coreMayNotImport = {
-  paths: [
-    { name: 'electron', message: 'src-main/core is plain Node: Electron APIs belong in src-main/electron.' },
-    { name: 'electron-store', message: 'src-main/core is plain Node: use the ProfileStorage port.' },
-  ],
-  patterns: [{ group: ['electron/*', '**/electron/*', '../electron/*', '../../electron/*'], message: 'src-main/core may not import Electron code.' }],
-}
+/** Where the layer rules (eslint-rules/layers.mjs, declared in docs/layers.json) apply. */
+const LAYERED = ['src-main/**', 'src-shared/**', 'src-preload/**', 'src-renderer/**']
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist-web/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'test/e2e/__screenshots__/**'] },
+  { ignores: ['out/**', 'dist-web/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'test/e2e/__screenshots__/**', 'test/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginVue.configs['flat/recommended'],
@@ -34,12 +29,16 @@ export default tseslint.config(
   {
     files: ['src-renderer/**', 'src-main/web/shim/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', '**/src-main/core/**', '**/src-main/electron/**'], message: 'The renderer talks to main only through window.desk.' }] }],
-    },
   },
   {
-    files: ['src-main/core/**'],
-    rules: { 'no-restricted-imports': ['error', coreMayNotImport] },
+    plugins: { layers },
+    files: [...LAYERED, 'test/fixtures/lint/**'],
+    rules: { 'layers/allowed-imports': 'error', 'layers/no-cycle': 'error' },
+  },
+  {
+    // Tests may reach inside a folder to test its parts; everyone else goes through index.ts.
+    plugins: { layers },
+    ignores: ['test/**'],
+    rules: { 'layers/no-deep-import': 'error' },
   },
 )

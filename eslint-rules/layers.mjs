@@ -1,0 +1,290 @@
+/**
+ * Layer rules generated from docs/layers.json (parts, arrows, nevers), in the style of VS Code's
+ * code-layering and no-deep-import rules:
+ *   layers/allowed-imports  a file of one part imports another part only along a declared arrow
+ *   layers/no-deep-import   a client or domain folder is reached from outside only through its index.ts
+ *   layers/no-cycle         no import cycle, type-only imports included (a cycle of types is still a tangle)
+ * Imports are resolved to repository paths, so `../feed/x.js` from the simulator's own feed/ folder is not
+ * mistaken for the feed client.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+export const layers = JSON.parse(readFileSync(join(ROOT, 'docs/layers.json'), 'utf8'))
+
+/** What the drawing cannot say: which parts are reached only through index.ts, and package limits. */
+export const policy = {
+  entryParts: ['Clients', 'Domains'],
+  entryFile: 'index.ts',
+  /** Imports into these parts may name only these files. */
+  onlyFiles: { Preload: { Contract: ['src-shared/methods.ts'] } },
+  /** A part listed here may import no npm package but these. */
+  onlyPackages: { Contract: ['zod'], Preload: ['electron'] },
+  /** A package listed here may be imported only under these paths. */
+  packageHomes: {
+    electron: { in: ['src-main/electron/', 'src-preload/'], why: 'Electron APIs live in src-main/electron (and the preload); core is plain Node' },
+    'electron-store': { in: ['src-main/electron/'], why: 'core stores through the ProfileStorage port; electron-store is plugged in by src-main/electron' },
+  },
+  /** Code that runs in a browser or a sandbox: no Node builtins. */
+  noNodeBuiltins: ['src-renderer/', 'src-main/web/shim/', 'src-preload/', 'src-shared/'],
+  aliases: { '@renderer/': 'src-renderer/' },
+}
+
+const toPosix = (p) => p.split(sep).join('/')
+const repoPath = (abs) => toPosix(relative(ROOT, abs))
+
+/** The part and the unit (the `is` entry) a repository path belongs to; the longest entry wins. */
+export function placeOf(path) {
+  let best = null
+  for (const [part, { is }] of Object.entries(layers.parts)) {
+    for (const unit of is) {
+      const hit = unit.endsWith('/') ? path.startsWith(unit) : path === unit
+      if (hit && (!best || unit.length > best.unit.length)) best = { part, unit }
+    }
+  }
+  return best
+}
+
+const EXTENSIONS = ['.ts', '.mts', '.vue', '.d.ts', '.js', '.mjs']
+
+/** A relative or aliased specifier as an absolute file path (best effort: the file need not exist). */
+export function resolveSpecifier(spec, fromFile) {
+  let base
+  const alias = Object.keys(policy.aliases).find((a) => spec.startsWith(a))
+  if (alias) base = join(ROOT, policy.aliases[alias], spec.slice(alias.length))
+  else if (spec.startsWith('.')) base = resolve(dirname(fromFile), spec)
+  else return null
+  const stem = base.replace(/\.(m?js)$/, '')
+  for (const candidate of [base, ...EXTENSIONS.map((e) => stem + e)]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
+  }
+  for (const e of EXTENSIONS) if (existsSync(join(base, 'index' + e))) return join(base, 'index' + e)
+  return base.endsWith('.js') ? stem + '.ts' : base
+}
+
+const packageOf = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0])
+
+function arrowAllowed(from, to) {
+  return from === to || layers.arrows.some(([a, b]) => a === from && b === to)
+}
+const neverReason = (from, to) => layers.never.find(([a, b]) => a === from && b === to)?.[2]
+
+/** Every module specifier of the file being linted, with the node to report on. */
+function eachImport(context, visit) {
+  const check = (node) => {
+    const source = node.source
+    if (source && source.type === 'Literal' && typeof source.value === 'string') visit(source.value, source)
+  }
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+  }
+}
+
+const allowedImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A part imports another only along an arrow of docs/layers.json' },
+    schema: [],
+    messages: {
+      arrow: '{{from}} may not import {{to}} ({{target}}): {{why}}. Allowed arrows are declared in docs/layers.json.',
+      file: '{{from}} may import from {{to}} only {{files}}, not {{target}}.',
+      onlyPackages: '{{from}} may import no package but {{packages}}, not "{{pkg}}".',
+      packageHome: '"{{pkg}}" may be imported only under {{homes}}: {{why}}.',
+      builtin: '"{{pkg}}" is a Node builtin; {{path}} runs in a browser or sandbox.',
+    },
+  },
+  create(context) {
+    const file = context.filename
+    const path = repoPath(file)
+    const here = placeOf(path)
+    return eachImport(context, (spec, node) => {
+      const target = resolveSpecifier(spec, file)
+      if (!target) {
+        const pkg = packageOf(spec)
+        if (isBuiltin(spec)) {
+          if (policy.noNodeBuiltins.some((p) => path.startsWith(p))) context.report({ node, messageId: 'builtin', data: { pkg: spec, path } })
+          return
+        }
+        const home = policy.packageHomes[pkg]
+        if (home && !home.in.some((p) => path.startsWith(p))) {
+          context.report({ node, messageId: 'packageHome', data: { pkg, homes: home.in.join(', '), why: home.why } })
+          return
+        }
+        const only = here && policy.onlyPackages[here.part]
+        if (only && !only.includes(pkg)) context.report({ node, messageId: 'onlyPackages', data: { from: here.part, packages: only.join(', '), pkg } })
+        return
+      }
+      if (!here) return
+      const targetPath = repoPath(target)
+      const there = placeOf(targetPath)
+      if (!there || there.part === here.part) return
+      if (!arrowAllowed(here.part, there.part)) {
+        const why = neverReason(here.part, there.part) ?? `no arrow ${here.part} -> ${there.part}`
+        context.report({ node, messageId: 'arrow', data: { from: here.part, to: there.part, target: targetPath, why } })
+        return
+      }
+      const files = policy.onlyFiles[here.part]?.[there.part]
+      if (files && !files.includes(targetPath)) context.report({ node, messageId: 'file', data: { from: here.part, to: there.part, files: files.join(', '), target: targetPath } })
+    })
+  },
+}
+
+const noDeepImport = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A client or domain folder is imported from outside only through its index.ts' },
+    schema: [],
+    messages: {
+      deep: 'Import {{unit}} through {{entry}}, not {{target}}: its other files are private to it.',
+    },
+  },
+  create(context) {
+    const file = context.filename
+    const path = repoPath(file)
+    return eachImport(context, (spec, node) => {
+      const target = resolveSpecifier(spec, file)
+      if (!target) return
+      const targetPath = repoPath(target)
+      const there = placeOf(targetPath)
+      if (!there || !policy.entryParts.includes(there.part) || path.startsWith(there.unit)) return
+      const entry = there.unit + policy.entryFile
+      if (targetPath !== entry) context.report({ node, messageId: 'deep', data: { unit: there.unit, entry, target: targetPath } })
+    })
+  },
+}
+
+/** Relative imports of a file on disk, memoised by modification time. */
+const importsCache = new Map()
+function importsOnDisk(file) {
+  let mtime
+  try {
+    mtime = statSync(file).mtimeMs
+  } catch {
+    return []
+  }
+  const cached = importsCache.get(file)
+  if (cached && cached.mtime === mtime) return cached.targets
+  let text = readFileSync(file, 'utf8')
+  if (file.endsWith('.vue')) text = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n')
+  const targets = ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => resolveSpecifier(f.fileName, file))
+    .filter((t) => t && existsSync(t))
+  importsCache.set(file, { mtime, targets })
+  return targets
+}
+
+/** A path of imports from `start` back to `goal`, or null. */
+function pathBack(start, goal) {
+  const seen = new Set()
+  const stack = [[start, [start]]]
+  while (stack.length) {
+    const [file, trail] = stack.pop()
+    if (file === goal) return trail
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const next of importsOnDisk(file)) if (!seen.has(next)) stack.push([next, [...trail, next]])
+  }
+  return null
+}
+
+/** Files of the code base, by folder: the folders named in docs/layers.json. */
+function filesUnder(dir) {
+  const out = []
+  const walk = (d) => {
+    let entries
+    try {
+      entries = readdirSync(d, { withFileTypes: true })
+    } catch {
+      return
+    }
+    for (const e of entries) {
+      const p = join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (/\.(ts|mts|vue)$/.test(e.name)) out.push(p)
+    }
+  }
+  walk(dir)
+  return out
+}
+
+/** unit -> (unit -> one [from, to] file pair): the folder graph, rebuilt at most once a second. */
+let folderGraph = { at: 0, edges: new Map() }
+function folderEdges() {
+  if (Date.now() - folderGraph.at < 1000) return folderGraph.edges
+  const edges = new Map()
+  for (const { is } of Object.values(layers.parts)) {
+    for (const unit of is.filter((u) => u.endsWith('/'))) {
+      const out = new Map()
+      for (const file of filesUnder(join(ROOT, unit))) {
+        for (const target of importsOnDisk(file)) {
+          const to = placeOf(repoPath(target))?.unit
+          if (to && to !== unit && !out.has(to)) out.set(to, [repoPath(file), repoPath(target)])
+        }
+      }
+      edges.set(unit, out)
+    }
+  }
+  folderGraph = { at: Date.now(), edges }
+  return edges
+}
+
+/** A chain of folder imports from `start` back to `goal`, each step with one file pair that makes it, or null. */
+function folderPathBack(start, goal) {
+  const edges = folderEdges()
+  const seen = new Set([start])
+  const queue = [[start, []]]
+  while (queue.length) {
+    const [unit, steps] = queue.shift()
+    for (const [next, pair] of edges.get(unit) ?? []) {
+      const trail = [...steps, pair]
+      if (next === goal) return trail
+      if (!seen.has(next)) {
+        seen.add(next)
+        queue.push([next, trail])
+      }
+    }
+  }
+  return null
+}
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles between files or between the folders of docs/layers.json (type-only imports included)' },
+    schema: [],
+    messages: {
+      cycle: 'Import cycle: {{trail}}.',
+      folderCycle: 'Folder cycle: {{from}} imports {{to}}, and {{to}} imports {{from}} back ({{trail}}). Move the shared piece down so the imports run one way.',
+    },
+  },
+  create(context) {
+    const file = context.filename
+    const here = placeOf(repoPath(file))?.unit
+    return eachImport(context, (spec, node) => {
+      const target = resolveSpecifier(spec, file)
+      if (!target || target === file || !existsSync(target)) return
+      const back = pathBack(target, file)
+      if (back) {
+        context.report({ node, messageId: 'cycle', data: { trail: [file, ...back].map(repoPath).join(' -> ') } })
+        return
+      }
+      const there = placeOf(repoPath(target))?.unit
+      if (!here || !there || here === there || !here.endsWith('/') || !there.endsWith('/')) return
+      const steps = folderPathBack(there, here)
+      if (steps) context.report({ node, messageId: 'folderCycle', data: { from: here, to: there, trail: steps.map(([a, b]) => `${a} -> ${b}`).join(', ') } })
+    })
+  },
+}
+
+export default {
+  meta: { name: 'layers' },
+  rules: { 'allowed-imports': allowedImports, 'no-deep-import': noDeepImport, 'no-cycle': noCycle },
+}
