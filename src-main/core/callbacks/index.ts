@@ -1,3 +1,12 @@
-export { createCallbackListener, type CallbackListener, type CallbackListenerOptions, type DeliveryEvent } from './listener.js'
+export {
+  createCallbackListener,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  MAX_BODY_LIMIT_BYTES,
+  MIN_BODY_LIMIT_BYTES,
+  type CallbackListener,
+  type CallbackListenerOptions,
+  type DeliveryEvent,
+} from './listener.js'
 export { signPayload, verifySignature, SIGNATURE_HEADER, type SignatureVerdict } from './signature.js'
 export { callbackPayloadSchema, type CallbackPayload, MAX_COUPONS_PER_BATCH } from './schema.js'

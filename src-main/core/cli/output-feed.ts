@@ -2,9 +2,7 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { TournamentEventsDto } from '../../../src-shared/contract.js'
-import type { FeedAccount, FeedAccountKey } from '../feed/account.js'
-import { CALENDAR_TIME_ZONE, type CalendarPeriod } from '../feed/calendar.js'
-import { keyExpiryWarning } from '../feed/key-expiry.js'
+import { CALENDAR_TIME_ZONE, keyExpiryWarning, type CalendarPeriod, type FeedAccount, type FeedAccountKey } from '../feed/index.js'
 import { eventsTable, formatTime, table, type TimeZoneMode } from './output.js'
 
 const list = (values: string[]) => (values.length > 0 ? values.join(', ') : '(none)')

@@ -7,7 +7,7 @@ import type { ProfileDto, SecretKind } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import { systemClock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
-import { SECRET_KINDS, VAULT_KINDS, type SecretVault, type VaultKind } from '../vault/vault.js'
+import { SECRET_KINDS, VAULT_KINDS, type SecretVault, type VaultKind } from '../vault/index.js'
 import { DEMO_PROFILE_ID, DEMO_SECRETS, demoProfile, profileSchema, validateProfileInput, type Profile, type ProfileInput } from './schema.js'
 import type { ProfileStorage } from './storage.js'
 

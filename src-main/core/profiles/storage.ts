@@ -5,10 +5,9 @@
  */
 import Conf from 'conf'
 import { ensurePrivateDir, tightenPrivateFile } from '../shared/private-files.js'
+import type { VaultStorage } from '../vault/index.js'
 
-export interface ProfileStorage {
-  get(key: string): unknown
-  set(key: string, value: unknown): void
+export interface ProfileStorage extends VaultStorage {
   delete(key: string): void
   /** The backing file, when there is one (diagnostics and tests). */
   readonly path?: string

@@ -3,6 +3,6 @@ export { createReconciler, type Reconciler, type ReconcilerOptions, type CouponR
 export { toSnapshot } from './snapshot.js'
 export { MIGRATIONS } from './db.js'
 export * from './types.js'
-export { timelineDbFile, TIMELINE_DB_NAME } from './paths.js'
+export { timelineDbFile, profileTimelineFile, TIMELINE_DB_NAME } from './paths.js'
 export { resolveDataDir } from './paths.js'
 export { createAttemptLog, type AttemptLog, type AttemptOutcome, type StoredAttempt } from './attempts.js'

@@ -5,7 +5,6 @@
  */
 import { DeskError } from '../shared/errors.js'
 import { defaultRedactor, type Redactor } from '../shared/redact.js'
-import type { ProfileStorage } from '../profiles/storage.js'
 import type { SecretCipher } from './cipher.js'
 
 export const SECRET_KINDS = ['password', 'feedApiKey', 'callbackSecret'] as const
@@ -44,9 +43,18 @@ export interface SecretVault {
   isSessionOnly(profileId: string, kind: VaultKind): boolean
 }
 
+/**
+ * Where the vault keeps its encrypted map: the key/value port that profiles' storage implements
+ * (declared here so profiles depend on the vault and never the other way round).
+ */
+export interface VaultStorage {
+  get(key: string): unknown
+  set(key: string, value: unknown): void
+}
+
 export interface SecretVaultOptions {
   cipher: SecretCipher
-  storage: ProfileStorage
+  storage: VaultStorage
   redactor?: Redactor
   /** Storage key holding the encrypted map. Default `secrets`. */
   key?: string

@@ -7,14 +7,12 @@ import {
   DEFAULT_MAX_CONNECTIONS,
   MAX_BODY_LIMIT_BYTES,
   MIN_BODY_LIMIT_BYTES,
-} from '../../callbacks/listener.js'
-import { openProfileStore } from '../../profiles/open.js'
-import type { Profile } from '../../profiles/schema.js'
+} from '../../callbacks/index.js'
+import { openProfileStore, type Profile } from '../../profiles/index.js'
 import { DeskError } from '../../shared/errors.js'
 import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
 import { defaultRedactor } from '../../shared/redact.js'
-import { openTimelineStore } from '../../timeline/store.js'
-import { profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
+import { openTimelineStore, profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/index.js'
 import type { CommandDeps } from '../action.js'
 
 function parsePort(value: string): number {

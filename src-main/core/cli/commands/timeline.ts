@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
-import { openProfileStore } from '../../profiles/open.js'
+import { openProfileStore } from '../../profiles/index.js'
 import { DeskError } from '../../shared/errors.js'
-import { openTimelineStore } from '../../timeline/store.js'
-import { profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/paths.js'
+import {
+  openTimelineStore,
+  profileTimelineFile,
+  resolveDataDir,
+  timelineDbFile,
+  TIMELINE_KINDS,
+  type TimelineEntry,
+  type TimelineKind,
+} from '../../timeline/index.js'
 import { formatTime, table } from '../output.js'
-import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../../timeline/types.js'
 
 interface TimelineFlags {
   dataDir?: string
