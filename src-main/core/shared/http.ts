@@ -124,6 +124,8 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   if (!value) return undefined
   const trimmed = value.trim()
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  // HTTP dates start with the day name (all three RFC 9110 forms); Date.parse alone accepts "-1" or "1e3".
+  if (!/^[A-Za-z]{3,9},?\s/.test(trimmed)) return undefined
   const at = Date.parse(trimmed)
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs)
 }
