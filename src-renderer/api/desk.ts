@@ -1,8 +1,15 @@
 /**
  * The only module that touches `window.desk`. Everything else calls `call()` / `onEvent()`.
  * `call` unwraps `Result<T>` into the value or throws a `DeskCallError { code, message }`.
+ *
+ * The profile epoch is tracked here and nowhere else: the newest epoch seen (app.info, any result,
+ * any event) is adopted; a result from an older epoch throws `stale_epoch` (which `attempt()` drops
+ * silently) and an event from an older epoch never reaches a listener.
  */
-import type { DeskApi, DeskEventOf, DeskEventType, Domain, InputOf, MethodOf, OutputOf, Result } from '../../src-shared/contract.js'
+import type { ArgsOf, DeskApi, DeskEventOf, DeskEventType, Domain, Epoch, MethodOf, OutputOf, Result } from '../../src-shared/contract.js'
+import { adoptEpoch, isStale } from './epoch.js'
+
+export { currentEpoch, onEpochChange, epochRef } from './epoch.js'
 
 export class DeskCallError extends Error {
   readonly code: string
@@ -13,8 +20,24 @@ export class DeskCallError extends Error {
   }
 }
 
+export const STALE_EPOCH = 'stale_epoch'
+/** An answer that belongs to a profile no longer active: nobody's error, nothing to show. */
+export function isStaleEpoch(err: unknown): boolean {
+  return err instanceof DeskCallError && err.code === STALE_EPOCH
+}
+
+const following = new WeakSet<DeskApi>()
+/** The api layer itself follows profile switches, whether or not any store listens for them. */
 function bridge(): DeskApi | undefined {
-  return typeof window === 'undefined' ? undefined : (window as { desk?: DeskApi }).desk
+  const desk = typeof window === 'undefined' ? undefined : (window as { desk?: DeskApi }).desk
+  if (desk && typeof desk.on === 'function' && !following.has(desk)) {
+    following.add(desk)
+    desk.on('profile.changed', (e) => {
+      const epoch = epochOf(e)
+      if (epoch !== null) adoptEpoch(epoch)
+    })
+  }
+  return desk
 }
 
 export function hasBridge(): boolean {
@@ -40,17 +63,27 @@ function notify(domain: Domain, method: string, ok: boolean, code: string | null
   }
 }
 
-export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, method: M, input?: InputOf<D, M>): Promise<OutputOf<D, M>> {
+/** Answers the bridge made up itself (a dropped socket) carry no epoch: they belong to the current one. */
+function epochOf(res: { epoch?: unknown }): Epoch | null {
+  return typeof res.epoch === 'number' ? res.epoch : null
+}
+
+export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, method: M, ...args: ArgsOf<D, M>): Promise<OutputOf<D, M>> {
   const desk = bridge()
   const fn = (desk?.[domain] as Record<string, AnyMethod> | undefined)?.[method]
   if (!desk || typeof fn !== 'function') throw new DeskCallError('BRIDGE_MISSING', `desk.${domain}.${method} is not available`)
   let res: Result<unknown>
   try {
-    res = await fn(input)
+    res = await fn(args[0])
   } catch (err) {
     throw new DeskCallError('BRIDGE_ERROR', err instanceof Error ? err.message : String(err))
   }
   if (!res || typeof res !== 'object' || typeof res.ok !== 'boolean') throw new DeskCallError('BAD_RESULT', `desk.${domain}.${method} returned no Result`)
+  const epoch = epochOf(res)
+  if (epoch !== null) {
+    if (isStale(epoch)) throw new DeskCallError(STALE_EPOCH, `desk.${domain}.${method} answered for an earlier profile`)
+    adoptEpoch(epoch)
+  }
   if (res.ok) {
     notify(domain, method, true, null)
     return res.value as OutputOf<D, M>
@@ -59,11 +92,21 @@ export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, m
   throw new DeskCallError(String(res.code ?? 'UNKNOWN'), String(res.message ?? ''))
 }
 
-/** Subscribe to a pushed event; returns the unsubscribe function (a no-op without a bridge). */
+/**
+ * Subscribe to a pushed event; returns the unsubscribe function (a no-op without a bridge). Events of
+ * an earlier epoch are dropped; a newer epoch is adopted (epoch hooks run) before the listener runs.
+ */
 export function onEvent<T extends DeskEventType>(type: T, listener: (event: DeskEventOf<T>) => void): () => void {
   const desk = bridge()
   if (!desk || typeof desk.on !== 'function') return () => {}
-  return desk.on(type, listener)
+  return desk.on(type, (event) => {
+    const epoch = epochOf(event)
+    if (epoch !== null) {
+      if (isStale(epoch)) return
+      adoptEpoch(epoch)
+    }
+    listener(event)
+  })
 }
 
 export function toDeskError(err: unknown): DeskCallError {

@@ -3,7 +3,7 @@
  * Naive UI providers) turns each report into a notification showing the code and the message.
  */
 import { shallowRef } from 'vue'
-import { toDeskError } from '../api/desk.js'
+import { isStaleEpoch, toDeskError } from '../api/desk.js'
 
 export interface ErrorReport {
   id: number
@@ -37,7 +37,8 @@ export async function attempt<T>(action: () => Promise<T>, context: string | nul
   try {
     return await action()
   } catch (err) {
-    reportError(err, context)
+    // An answer for a profile no longer active is dropped silently (api/desk.ts).
+    if (!isStaleEpoch(err)) reportError(err, context)
     return undefined
   }
 }

@@ -29,6 +29,12 @@ export const en = {
     expires: 'Expires {at}',
   },
   balance: { label: 'Balance', refresh: 'Refresh balance', updated: 'Updated {at}', none: 'not loaded' },
+  stale: {
+    since: 'Stale — last updated {at}, {reason}',
+    never: 'Stale — not loaded, {reason}',
+    notLive: 'not refreshing',
+    error: '{code}: {message}',
+  },
   connection: {
     label: 'Connection',
     service: { coupons: 'Coupons', feed: 'Feed', listener: 'Callbacks' },
@@ -235,6 +241,8 @@ export const en = {
     },
     sources: { callback: 'Callback', poll: 'Polling', placement: 'Placement', reconciler: 'Reconciler' },
     col: { at: 'Time', kind: 'Kind', coupon: 'Coupon', status: 'Status', source: 'Source', summary: 'Summary', delta: 'Balance Δ' },
+    /** The summary column, built from the entry's figures (main sends no sentences). */
+    detail: { stake: 'amount {amount}', bets: '{n} bet | {n} bets', settled: '{settled}/{bets} bets settled', realWin: 'real win {amount}', separator: ' · ' },
     delivery: {
       id: 'Id',
       batch: 'Batch',

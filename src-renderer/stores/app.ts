@@ -3,9 +3,8 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AppInfo, SessionStatus } from '../../src-shared/contract.js'
 import { useConnectionStore } from './connection.js'
-import { call, onEvent } from '../api/desk.js'
+import { call, onEpochChange, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
-import { useBalanceStore } from './balance.js'
 
 export type ThemePreference = 'os' | 'light' | 'dark'
 export const THEME_KEY = 'partner-desk.theme'
@@ -72,19 +71,16 @@ export const useAppStore = defineStore('app', () => {
   const demoNow = ref<number | null>(null)
   async function demoSettle(code: string, result: DemoResult): Promise<boolean> {
     const ok = (await attempt(() => call('demo', 'settle', { code, result }), 'demo.settle')) !== undefined
-    if (ok) useBalanceStore().refreshSoon()
     return ok
   }
   async function demoRecalculate(code: string, result: DemoResult): Promise<boolean> {
     const ok = (await attempt(() => call('demo', 'recalculate', { code, result }), 'demo.recalculate')) !== undefined
-    if (ok) useBalanceStore().refreshSoon()
     return ok
   }
   async function demoAdvance(ms: number): Promise<boolean> {
     const v = await attempt(() => call('demo', 'advanceClock', { ms }), 'demo.advanceClock')
     if (v) {
       demoNow.value = v.now
-      useBalanceStore().refreshSoon()
     }
     return v !== undefined
   }
@@ -92,9 +88,8 @@ export const useAppStore = defineStore('app', () => {
   onEvent('session.changed', (e) => {
     session.value = e.status
   })
-  onEvent('profile.changed', () => {
-    void load()
-  })
+  // A new profile: its info (environment, endpoints) and session. Data of the old one is dropped by the epoch rule.
+  onEpochChange(() => void load())
 
   return {
     info,

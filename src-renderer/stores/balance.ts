@@ -1,48 +1,34 @@
-/** The client account balance (held by the service), refreshed on demand and on `balance.changed`. */
+/**
+ * The client account balance: main's `balance` subscription (main polls it while signed in and
+ * re-reads it after a placement or a settlement). `previous` is the balance before the last change.
+ */
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { BalanceDto } from '../../src-shared/contract.js'
-import { call, onEvent } from '../api/desk.js'
-import { attempt } from '../composables/errors.js'
+import { sharedWatch } from '../api/shared-watch.js'
 
 export const useBalanceStore = defineStore('balance', () => {
-  const current = ref<BalanceDto | null>(null)
+  const balanceWatch = sharedWatch({ name: 'balance' })
+  const current = computed<BalanceDto | null>(() => balanceWatch.data.value)
   const previous = ref<number | null>(null)
-  const loading = ref(false)
+  const loading = computed(() => balanceWatch.status.value.active && balanceWatch.data.value === null && balanceWatch.status.value.error === null)
 
-  function apply(b: BalanceDto): void {
-    if (current.value && b.at < current.value.at) return // an older snapshot never overwrites a newer one
-    previous.value = current.value?.balance ?? null
-    current.value = b
+  watch(
+    () => current.value,
+    (now, before) => {
+      // A new epoch's first snapshot is not a change of this account's balance.
+      previous.value = now && before ? before.balance : null
+    },
+  )
+
+  return {
+    balanceWatch,
+    current,
+    previous,
+    loading,
+    status: balanceWatch.status,
+    stale: balanceWatch.stale,
+    /** Hold the balance subscription (returns the release). */
+    watchBalance: () => balanceWatch.acquire(),
   }
-  async function refresh(): Promise<void> {
-    if (loading.value) return
-    loading.value = true
-    try {
-      const v = await attempt(() => call('balance', 'get'), 'balance.get')
-      if (v) apply(v)
-    } finally {
-      loading.value = false
-    }
-  }
-
-  /** Several triggers in a burst (a settled accumulator, a demo action) cause one read. */
-  let soonTimer: ReturnType<typeof setTimeout> | null = null
-  function refreshSoon(delayMs = 800): void {
-    if (soonTimer) clearTimeout(soonTimer)
-    soonTimer = setTimeout(() => {
-      soonTimer = null
-      void refresh()
-    }, delayMs)
-  }
-
-  onEvent('balance.changed', (e) => apply(e.balance))
-  onEvent('coupon.settled', () => refreshSoon())
-  onEvent('profile.changed', () => {
-    current.value = null
-    previous.value = null
-    void refresh()
-  })
-
-  return { current, previous, loading, refresh, refreshSoon, apply }
 })

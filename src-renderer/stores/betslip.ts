@@ -5,12 +5,10 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { CouponDto, LineType, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
-import { call } from '../api/desk.js'
-import { attempt } from '../composables/errors.js'
+import type { LineType, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
+import { call, DeskCallError, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
+import { attempt, reportError } from '../composables/errors.js'
 import { useAppStore } from './app.js'
-import { useCouponsStore } from './coupons.js'
-import { useBalanceStore } from './balance.js'
 
 export interface Selection {
   pointer: string
@@ -25,15 +23,16 @@ export const MAX_ACCUMULATOR = 15
 export const MAX_SELECTIONS = 50
 
 export const useBetslipStore = defineStore('betslip', () => {
-  const selections = ref<Selection[]>([])
+  // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
+  const selections = epochRef<Selection[]>(() => [])
   const multi = ref(true)
   const amount = ref<number | null>(null)
   const mode = ref<'accept' | 'reject'>('reject')
-  const confirmed = ref(false)
+  const confirmed = epochRef(() => false)
   const placing = ref(false)
   const resolving = ref(false)
-  const result = ref<PlacementDto | null>(null)
-  const resolution = ref<ResolutionDto | null>(null)
+  const result = epochRef<PlacementDto | null>(() => null)
+  const resolution = epochRef<ResolutionDto | null>(() => null)
 
   const pointers = computed(() => selections.value.map((s) => s.pointer))
   const totalOdds = computed(() => selections.value.reduce((acc, s) => acc * s.rate, 1))
@@ -93,13 +92,14 @@ export const useBetslipStore = defineStore('betslip', () => {
   })
 
   /** The shown unknown outcome came from an earlier run, not from the selections on the slip. */
-  const fromEarlierRun = ref(false)
+  const fromEarlierRun = epochRef(() => false)
 
-  function afterPlaced(coupons: CouponDto[]): void {
-    useCouponsStore().addPlaced(coupons)
-    useBalanceStore().refreshSoon(0) // placement deducted the stake
+  /** Main adds the new coupons to the active list and re-reads the balance itself. */
+  function afterPlaced(): void {
     if (!fromEarlierRun.value) clear()
   }
+  // The new profile's unresolved placements, if any.
+  onEpochChange(() => void loadPending())
 
   async function place(): Promise<PlacementDto | undefined> {
     if (!canPlace.value || amount.value === null) return undefined
@@ -108,20 +108,20 @@ export const useBetslipStore = defineStore('betslip', () => {
     resolution.value = null
     fromEarlierRun.value = false
     try {
-      const v = await attempt(
-        () =>
-          call('coupons', 'place', {
-            pointers: pointers.value,
-            amount: amount.value as number,
-            multi: multi.value,
-            mode: mode.value,
-            confirmed: app.isDemo ? false : confirmed.value,
-          }),
-        'coupons.place',
-      )
+      const v = await call('coupons', 'place', {
+        pointers: pointers.value,
+        amount: amount.value as number,
+        multi: multi.value,
+        mode: mode.value,
+        confirmed: app.isDemo ? false : confirmed.value,
+      }).catch((err: unknown) => {
+        // A placement's answer is never dropped silently, even one that arrives after a profile switch.
+        reportError(isStaleEpoch(err) ? new DeskCallError('stale_epoch', 'The placement answered after the profile changed: check the previous profile\'s coupons') : err, 'coupons.place')
+        return undefined
+      })
       if (v) {
         result.value = v
-        if (v.outcome === 'placed') afterPlaced(v.coupons)
+        if (v.outcome === 'placed') afterPlaced()
       }
       return v
     } finally {
@@ -140,7 +140,7 @@ export const useBetslipStore = defineStore('betslip', () => {
       const v = await attempt(() => call('coupons', 'resolvePlacement', input), 'coupons.resolvePlacement')
       if (v) {
         resolution.value = v
-        if (v.outcome === 'placed') afterPlaced(v.coupons)
+        if (v.outcome === 'placed') afterPlaced()
       }
       return v
     } finally {

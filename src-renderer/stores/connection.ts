@@ -1,8 +1,12 @@
-/** Per-service connection state pushed by main (`connection.changed`). */
+/**
+ * Per-service connection state pushed by main (`connection.changed`), and the callback listener
+ * through main's `listener` subscription (held while the listener card shows it).
+ */
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { ConnectionState, ListenerStatusDto } from '../../src-shared/contract.js'
-import { call, observeCalls, onEvent } from '../api/desk.js'
+import type { ConnectionState, ListenerStateDto, ListenerStatusDto } from '../../src-shared/contract.js'
+import { call, epochRef, observeCalls, onEpochChange, onEvent } from '../api/desk.js'
+import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
 
 export type Service = 'coupons' | 'feed' | 'listener'
@@ -33,9 +37,14 @@ export const useConnectionStore = defineStore('connection', () => {
   }
 
   /** The local callback listener (the third "connection": inbound settlement callbacks). */
-  const listener = ref<ListenerStatusDto | null>(null)
+  const listener = epochRef<ListenerStatusDto | null>(() => null)
   const listenerBusy = ref(false)
-  async function listenerCall(method: 'status' | 'start' | 'stop'): Promise<void> {
+  function applyListener(s: ListenerStateDto): void {
+    listener.value = s.status
+    set('listener', s.connection.state, s.connection.message)
+  }
+  const listenerWatch = sharedWatch({ name: 'listener' }, { snapshot: applyListener, delta: (d) => applyListener(d) })
+  async function listenerCall(method: 'start' | 'stop'): Promise<void> {
     listenerBusy.value = true
     try {
       const v = await attempt(() => call('listener', method), `listener.${method}`)
@@ -60,9 +69,10 @@ export const useConnectionStore = defineStore('connection', () => {
     }
   }
 
-  onEvent('connection.changed', (e) => {
-    set(e.service, e.state, e.message)
-    if (e.service === 'listener') void listenerCall('status')
+  onEvent('connection.changed', (e) => set(e.service, e.state, e.message))
+  // Another profile, other services: unknown until app.info (reloaded by the app store) or a push says.
+  onEpochChange(() => {
+    for (const service of Object.keys(services) as Service[]) services[service] = { state: 'unknown', message: null, at: null }
   })
 
   return {
@@ -72,7 +82,9 @@ export const useConnectionStore = defineStore('connection', () => {
     seed,
     listener,
     listenerBusy,
-    loadListener: () => listenerCall('status'),
+    listenerWatch,
+    listenerStatus: listenerWatch.status,
+    listenerStale: listenerWatch.stale,
     startListener: () => listenerCall('start'),
     stopListener: () => listenerCall('stop'),
   }

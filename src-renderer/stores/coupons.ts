@@ -1,63 +1,27 @@
 /**
- * Coupons: the active list (auto-refresh with an overlap guard), recently calculated, lookup by code
- * and the coupon shown in the detail drawer. Settled coupons pushed by main update the lists.
+ * Coupons: the active list (main's `coupons.active` subscription, held while a view shows it),
+ * recently calculated, lookup by code and the coupon shown in the detail drawer. The last four are
+ * one-off calls whose state belongs to the profile (`epochRef`: cleared when the epoch changes).
  */
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed } from 'vue'
 import type { CouponDto, TimelineEntryDto } from '../../src-shared/contract.js'
-import { call, onEvent } from '../api/desk.js'
-import { attempt, reportError } from '../composables/errors.js'
-import { createPoller } from '../composables/usePolling.js'
-
-export const DEFAULT_REFRESH_MS = 15_000
+import { call, epochRef, onEvent } from '../api/desk.js'
+import { sharedWatch } from '../api/shared-watch.js'
+import { attempt } from '../composables/errors.js'
 
 export const useCouponsStore = defineStore('coupons', () => {
-  const active = ref<CouponDto[]>([])
-  const activeAt = ref<number | null>(null)
-  const calculated = ref<CouponDto[]>([])
-  const calculatedMinutes = ref(5)
-  const calculatedAt = ref<number | null>(null)
-  const lookups = ref<CouponDto[]>([])
-  const detail = ref<CouponDto | null>(null)
-  const history = ref<TimelineEntryDto[]>([])
-  const refreshMs = ref(DEFAULT_REFRESH_MS)
-  const activeCalls = ref(0)
+  const activeWatch = sharedWatch({ name: 'coupons.active' })
+  const active = computed<CouponDto[]>(() => activeWatch.data.value ?? [])
+  const activeAt = computed(() => activeWatch.status.value.at)
+  const activeLoading = computed(() => activeWatch.status.value.active && activeWatch.data.value === null && activeWatch.status.value.error === null)
 
-  /** One request at a time; the poller's guard skips ticks while one is in flight. */
-  const poller = createPoller(
-    async () => {
-      activeCalls.value++
-      const v = await call('coupons', 'active')
-      active.value = v
-      activeAt.value = Date.now()
-    },
-    refreshMs.value,
-    (err) => reportError(err, 'coupons.active'),
-  )
-  const autoRefresh = computed(() => poller.running.value)
-  const refreshing = computed(() => poller.inFlight.value)
-
-  function refreshActive(): Promise<boolean> {
-    return poller.tick()
-  }
-  /** The operator's choice survives leaving the view; the poller itself only runs while a view wants it. */
-  const wantAuto = ref(true)
-  function setAutoRefresh(on: boolean): void {
-    wantAuto.value = on
-    if (on) poller.start()
-    else poller.stop()
-  }
-  function resume(): void {
-    if (wantAuto.value) poller.start()
-    else void poller.tick()
-  }
-  function pause(): void {
-    poller.stop()
-  }
-  function setRefreshMs(ms: number): void {
-    refreshMs.value = ms
-    poller.setInterval(ms)
-  }
+  const calculated = epochRef<CouponDto[]>(() => [])
+  const calculatedMinutes = epochRef(() => 5)
+  const calculatedAt = epochRef<number | null>(() => null)
+  const lookups = epochRef<CouponDto[]>(() => [])
+  const detail = epochRef<CouponDto | null>(() => null)
+  const history = epochRef<TimelineEntryDto[]>(() => [])
 
   async function loadCalculated(minutes = calculatedMinutes.value): Promise<void> {
     calculatedMinutes.value = minutes
@@ -98,55 +62,34 @@ export const useCouponsStore = defineStore('coupons', () => {
   function replaceIn(list: CouponDto[], c: CouponDto): CouponDto[] {
     return list.map((x) => (x.couponCode === c.couponCode ? c : x))
   }
+  /** The active list learns of a settlement from main's delta; the one-off lists from this event. */
   function onSettled(c: CouponDto): void {
-    // A settled coupon leaves the active list; status 15 (returned for recalculation) stays visible there.
-    active.value = c.status === 15 || c.status === 0 ? replaceIn(active.value, c) : active.value.filter((x) => x.couponCode !== c.couponCode)
     calculated.value = [c, ...calculated.value.filter((x) => x.couponCode !== c.couponCode)]
     lookups.value = replaceIn(lookups.value, c)
     if (detail.value?.couponCode === c.couponCode) detail.value = c
   }
-  /** Coupons just placed from the bet slip show up at once, before the next refresh. */
-  function addPlaced(coupons: CouponDto[]): void {
-    const codes = new Set(coupons.map((c) => c.couponCode))
-    active.value = [...coupons, ...active.value.filter((x) => !codes.has(x.couponCode))]
-  }
 
   onEvent('coupon.settled', (e) => onSettled(e.coupon))
-  onEvent('profile.changed', () => {
-    active.value = []
-    calculated.value = []
-    lookups.value = []
-    close()
-    activeAt.value = null
-    calculatedAt.value = null
-    if (poller.running.value) void poller.tick()
-  })
 
   return {
+    activeWatch,
     active,
     activeAt,
+    activeLoading,
+    activeStatus: activeWatch.status,
+    activeStale: activeWatch.stale,
+    /** Hold the active-coupons subscription (returns the release). */
+    watchActive: () => activeWatch.acquire(),
     calculated,
     calculatedMinutes,
     calculatedAt,
     lookups,
     detail,
     history,
-    refreshMs,
-    activeCalls,
-    autoRefresh,
-    wantAuto,
-    resume,
-    pause,
-    refreshing,
-    skippedTicks: poller.skipped,
-    refreshActive,
-    setAutoRefresh,
-    setRefreshMs,
     loadCalculated,
     lookup,
     open,
     close,
     onSettled,
-    addPlaced,
   }
 })

@@ -1,18 +1,21 @@
 /**
  * Line feed state per line type: menu tree, selected sport/tournament with its match list (the
- * default list or, in Line, a calendar period), and the selected match with all markets. Freshness
- * comes from `feed.watch` + `feed.updated` events. Typed feed errors (key, plan, request) are kept
- * per source while the feed answers with them, for the browser's persistent alert.
+ * default list or, in Line, a calendar period), and the selected match with all markets. All three
+ * come from main's `feed.*` subscriptions (held by the browser while it is shown; main polls each
+ * at the spec's interval however many windows watch). Typed feed errors (key, plan, request) are
+ * kept per source while the feed answers with them (`watch.state`), for the browser's alert.
  */
 import { defineStore } from 'pinia'
 import { reactive } from 'vue'
-import type { EventResultDto, InputOf, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-shared/contract.js'
-import { call, DeskCallError, onEvent, toDeskError } from '../api/desk.js'
+import type { EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-shared/contract.js'
+import { call, DeskCallError, isStaleEpoch, onEpochChange, toDeskError } from '../api/desk.js'
+import { topicWatch, type TopicWatch } from '../api/shared-watch.js'
+import type { TopicOf, WatchStatus } from '../api/watch.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'
 import { periodOf, type PeriodKey } from '../composables/calendar.js'
 
-export type WatchTarget = InputOf<'feed', 'watch'>
+export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
 
 /** A Line match that answered `Game id finished`: its live successor, once looked up. */
@@ -45,7 +48,7 @@ export interface LineState {
   top: MatchDto[] | null
   topLoading: boolean
   successor: SuccessorState | null
-  /** Typed feed errors by source (`watch:<id>` or `call:<method>`), while the feed keeps answering them. */
+  /** Typed feed errors by source (`watch:<topic>` or `call:<method>`), while the feed keeps answering them. */
   problems: Record<string, FeedErrorView & { at: number }>
 }
 
@@ -75,8 +78,8 @@ function blank(): LineState {
 
 export const useFeedStore = defineStore('feed', () => {
   const lines = reactive<Record<LineType, LineState>>({ line: blank(), live: blank() })
-  const watches = new Map<string, WatchTarget>()
-  const erroredWatches = new Set<string>()
+  /** Matches opened from Line whose Live list should follow their sport once they arrive. */
+  const followSport = new Set<number>()
 
   function noteProblem(lt: LineType, source: string, err: unknown): void {
     const e = toDeskError(err)
@@ -99,61 +102,106 @@ export const useFeedStore = defineStore('feed', () => {
       clearProblem(lt, `call:${method}`)
       return v
     } catch (err) {
+      if (isStaleEpoch(err)) return undefined
       reportError(err, `feed.${method}`)
       noteProblem(lt, `call:${method}`, err)
       return undefined
     }
   }
 
-  async function loadMenu(lt: LineType): Promise<void> {
-    const s = lines[lt]
-    s.menuLoading = true
-    try {
-      const v = await feedCall(lt, 'menu', () => call('feed', 'menu', { lineType: lt }))
-      if (v) {
-        s.menu = v
-        s.menuLoaded = true
-      }
-    } finally {
-      s.menuLoading = false
-    }
-  }
-
   /** What the match list shows and watches: the default `events` list or a calendar period (Line only). */
-  function listTarget(lt: LineType): WatchTarget | null {
+  function listTopic(lt: LineType): ListTopic | null {
     const s = lines[lt]
     if (s.sportId === null || s.tournamentId === null) return null
     const period = lt === 'line' && s.sportId > 0 ? periodOf(s.period) : null
-    if (period) return { target: 'calendar', lineType: 'line', sportId: s.sportId, tournamentId: s.tournamentId, period }
-    return { target: 'events', lineType: lt, sportId: s.sportId, tournamentId: s.tournamentId }
+    if (period) return { name: 'feed.calendar', lineType: 'line', sportId: s.sportId, tournamentId: s.tournamentId, period }
+    return { name: 'feed.events', lineType: lt, sportId: s.sportId, tournamentId: s.tournamentId }
   }
-  const sameList = (a: WatchTarget | null, b: WatchTarget | null) => JSON.stringify(a) === JSON.stringify(b)
-
-  /** (Re)load the current list. */
-  async function loadList(lt: LineType): Promise<void> {
+  /** The open match, watched until the feed reports it gone. */
+  function eventTopic(lt: LineType): TopicOf<'feed.event'> | null {
     const s = lines[lt]
-    const target = listTarget(lt)
-    if (!target || target.target === 'menu' || target.target === 'event') return
-    s.eventsLoading = true
-    try {
-      const v =
-        target.target === 'calendar'
-          ? await feedCall(lt, 'calendar', () => call('feed', 'calendar', { sportId: target.sportId, tournamentId: target.tournamentId, period: target.period }))
-          : await feedCall(lt, 'events', () => call('feed', 'events', { lineType: lt, sportId: target.sportId, tournamentId: target.tournamentId, odds: true }))
-      if (v && sameList(listTarget(lt), target)) s.events = v
-    } finally {
-      s.eventsLoading = false
-    }
+    return s.gameId !== null && s.event?.kind !== 'gone' ? { name: 'feed.event', lineType: lt, gameId: s.gameId } : null
   }
+
+  /** Source state: a typed feed error stands in the alert while the source is not live; one report per failure. */
+  function onState(lt: LineType, source: string, status: WatchStatus): void {
+    const had = source in lines[lt].problems
+    if (status.live || !status.error) {
+      clearProblem(lt, source)
+      // A source that answers again means the feed does: failed one-off calls are stale too.
+      if (status.live) for (const key of Object.keys(lines[lt].problems)) if (key.startsWith('call:')) delete lines[lt].problems[key]
+      return
+    }
+    const err = new DeskCallError(status.error.code, status.error.message)
+    noteProblem(lt, source, err)
+    if (!had) reportError(err, source.replace(/^watch:/, ''))
+  }
+  function fresh(lt: LineType): void {
+    lines[lt].updatedAt = Date.now()
+  }
+
+  function watchesOf(lt: LineType): Record<'menu' | 'list' | 'event', TopicWatch<never>> {
+    const s = lines[lt]
+    const menu = topicWatch(() => ({ name: 'feed.menu', lineType: lt }), {
+      snapshot: (v) => {
+        s.menu = v
+        s.menuLoaded = true
+        s.menuLoading = false
+        fresh(lt)
+      },
+      state: (st) => {
+        if (st.error) s.menuLoading = false
+        onState(lt, 'watch:feed.menu', st)
+      },
+    })
+    const list = topicWatch(() => listTopic(lt), {
+      snapshot: (v) => {
+        s.events = v
+        s.eventsLoading = false
+        fresh(lt)
+      },
+      state: (st) => {
+        if (st.error) s.eventsLoading = false
+        onState(lt, 'watch:feed.list', st)
+      },
+    })
+    const event = topicWatch(() => eventTopic(lt), {
+      snapshot: (v) => {
+        if (v.kind === 'match' ? v.match.gameId !== s.gameId : v.gameId !== s.gameId) return
+        s.eventLoading = false
+        setEvent(lt, v)
+        fresh(lt)
+      },
+      state: (st) => {
+        if (st.error) s.eventLoading = false
+        onState(lt, 'watch:feed.event', st)
+      },
+    })
+    return { menu, list, event } as unknown as Record<'menu' | 'list' | 'event', TopicWatch<never>>
+  }
+  const topicWatches = { line: watchesOf('line'), live: watchesOf('live') }
+
+  /** Hold the line type's subscriptions (menu, list, open match) while a browser shows it. */
+  function hold(lt: LineType): () => void {
+    const w = topicWatches[lt]
+    if (!lines[lt].menuLoaded) lines[lt].menuLoading = true
+    const releases = [w.menu.acquire(), w.list.acquire(), w.event.acquire()]
+    return () => releases.forEach((r) => r())
+  }
+  /** Not live: what the list / open match shows may be out of date. */
+  const listWatch = (lt: LineType) => topicWatches[lt].list
+  const eventWatch = (lt: LineType) => topicWatches[lt].event
 
   async function selectTournament(lt: LineType, sportId: number, tournamentId: number): Promise<void> {
     const s = lines[lt]
     s.search = null
     s.searchText = ''
     s.top = null
+    if (s.sportId === sportId && s.tournamentId === tournamentId) return
     s.sportId = sportId
     s.tournamentId = tournamentId
-    await loadList(lt)
+    s.events = []
+    s.eventsLoading = true
   }
 
   /** Line: show the default list or a calendar period for the selected sport / tournament. */
@@ -165,21 +213,17 @@ export const useFeedStore = defineStore('feed', () => {
     s.searchText = ''
     s.top = null
     s.events = []
-    await loadList(lt)
+    s.eventsLoading = lines[lt].sportId !== null
   }
 
+  /** The open match comes from its `feed.event` subscription (while a browser holds it). */
   async function selectMatch(lt: LineType, gameId: number): Promise<void> {
     const s = lines[lt]
+    if (s.gameId === gameId && s.event?.kind !== 'gone') return
     s.gameId = gameId
     s.event = null
     s.successor = null
     s.eventLoading = true
-    try {
-      const v = await feedCall(lt, 'event', () => call('feed', 'event', { lineType: lt, gameId }))
-      if (v && s.gameId === gameId) setEvent(lt, v)
-    } finally {
-      s.eventLoading = false
-    }
   }
 
   function setEvent(lt: LineType, result: EventResultDto): void {
@@ -187,11 +231,11 @@ export const useFeedStore = defineStore('feed', () => {
     const wasGone = s.event?.kind === 'gone'
     s.event = result
     if (result.kind === 'gone' && !wasGone) void matchGone(lt, result)
+    if (lt === 'live' && result.kind === 'match' && followSport.delete(result.match.gameId) && s.sportId === null) void selectTournament('live', result.match.sportId, 0)
   }
 
-  /** The open match left its list: refresh the list, and for a Line match that finished, look for it in Live. */
+  /** The open match left its list (the list's own subscription follows); a Line match that finished may be in Live. */
   async function matchGone(lt: LineType, gone: Gone): Promise<void> {
-    void loadList(lt)
     if (gone.lineType === 'line' && gone.reason === 'finished') await findSuccessor(lt, gone.gameId)
   }
 
@@ -205,9 +249,8 @@ export const useFeedStore = defineStore('feed', () => {
 
   /** Select a match in Live (for "Open in Live"); the Live list follows its sport when none is open there. */
   async function openInLive(gameId: number): Promise<void> {
+    followSport.add(gameId)
     await selectMatch('live', gameId)
-    const r = lines.live.event
-    if (r?.kind === 'match' && lines.live.sportId === null) void selectTournament('live', r.match.sportId, 0)
   }
 
   async function search(lt: LineType, text: string): Promise<void> {
@@ -254,67 +297,20 @@ export const useFeedStore = defineStore('feed', () => {
     lines[lt].successor = null
   }
 
-  /** Apply a pushed update to whatever the watch target feeds, if it is still the current selection. */
-  function apply(target: WatchTarget, data: unknown): void {
-    const lt = target.lineType
-    const s = lines[lt]
-    if (target.target === 'menu') {
-      if (Array.isArray(data)) s.menu = data as SportNode[]
-    } else if (target.target === 'events' || target.target === 'calendar') {
-      if (Array.isArray(data) && sameList(listTarget(lt), target)) s.events = data as TournamentEventsDto[]
-    } else if (data && typeof data === 'object' && !Array.isArray(data) && s.gameId === target.gameId) {
-      setEvent(lt, data as EventResultDto)
-    }
-    s.updatedAt = Date.now()
-  }
-
-  async function watch(target: WatchTarget): Promise<string | null> {
-    const v = await attempt(() => call('feed', 'watch', target), 'feed.watch')
-    if (!v) return null
-    watches.set(v.watchId, target)
-    return v.watchId
-  }
-
-  async function unwatch(watchId: string): Promise<void> {
-    const target = watches.get(watchId)
-    if (target) clearProblem(target.lineType, `watch:${watchId}`)
-    watches.delete(watchId)
-    erroredWatches.delete(watchId)
-    await attempt(() => call('feed', 'unwatch', { watchId }), 'feed.unwatch')
-  }
-
-  // Another profile means another feed: drop what was shown and reload the menus that were open.
-  onEvent('profile.changed', () => {
+  // Another profile means another feed: what was shown and selected goes (the menu subscription stays).
+  onEpochChange(() => {
     for (const lt of ['line', 'live'] as const) {
-      const had = lines[lt].menuLoaded
-      Object.assign(lines[lt], blank())
-      if (had) void loadMenu(lt)
+      const menuLoading = lines[lt].menuLoading
+      Object.assign(lines[lt], blank(), { menuLoading })
     }
-  })
-
-  onEvent('feed.updated', (e) => {
-    const target = watches.get(e.watchId)
-    if (!target) return
-    erroredWatches.delete(e.watchId)
-    // A watch that answers again means the feed does: failed one-off calls are stale too.
-    const problems = lines[target.lineType].problems
-    for (const source of Object.keys(problems)) if (source === `watch:${e.watchId}` || source.startsWith('call:')) delete problems[source]
-    apply(target, e.data)
-  })
-  onEvent('feed.error', (e) => {
-    const target = watches.get(e.watchId)
-    if (!target) return
-    noteProblem(target.lineType, `watch:${e.watchId}`, new DeskCallError(e.code, e.message))
-    if (erroredWatches.has(e.watchId)) return
-    erroredWatches.add(e.watchId) // one notification per failing watch until it recovers
-    reportError(new DeskCallError(e.code, e.message), 'feed.updated')
   })
 
   return {
     lines,
-    loadMenu,
-    listTarget,
-    loadList,
+    hold,
+    listTopic,
+    listWatch,
+    eventWatch,
     selectTournament,
     setPeriod,
     selectMatch,
@@ -325,10 +321,6 @@ export const useFeedStore = defineStore('feed', () => {
     showTop,
     clearTop,
     clearMatch,
-    watch,
-    unwatch,
-    apply,
     alertOf,
-    activeWatchCount: () => watches.size,
   }
 })

@@ -2,7 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { InputOf, ProfileDto, SecretKind } from '../../src-shared/contract.js'
-import { call, onEvent } from '../api/desk.js'
+import { call, onEpochChange } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
 
 export type ProfileInput = InputOf<'profiles', 'save'>
@@ -62,9 +62,8 @@ export const useProfilesStore = defineStore('profiles', () => {
     return v !== undefined
   }
 
-  onEvent('profile.changed', () => {
-    void load()
-  })
+  // The active profile changed (here or in another window): the list says which one it is now.
+  onEpochChange(() => void load())
 
   return { profiles, activeId, active, loading, load, select, save, remove, setSecret, clearSecret }
 })

@@ -1,8 +1,14 @@
-/** Settlement timeline: filtered, cursor-paged query with live prepend, plus the callback delivery log. */
+/**
+ * Settlement timeline: filtered, cursor-paged query, plus the callback delivery log. New entries come
+ * from main's `timeline` subscription (held while the view shows it) and are prepended when they
+ * match the filters. Pages and deliveries belong to the profile (`epochRef`); after a profile switch
+ * the new snapshot triggers a fresh query.
+ */
 import { defineStore } from 'pinia'
 import { reactive, ref } from 'vue'
 import type { DeliveryDto, InputOf, TimelineEntryDto } from '../../src-shared/contract.js'
-import { call, onEvent } from '../api/desk.js'
+import { call, epochRef } from '../api/desk.js'
+import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
 
 export interface TimelineFilters {
@@ -12,15 +18,34 @@ export interface TimelineFilters {
 }
 export const PAGE_SIZE = 100
 const MAX_LIVE_ITEMS = 2000
+/** The subscription's snapshot only seeds the "since" point; pages come from `query`. */
+const LIVE_SNAPSHOT = 1
 
 export const useTimelineStore = defineStore('timeline', () => {
   const filters = reactive<TimelineFilters>({ kind: null, couponCode: '', source: null })
-  const items = ref<TimelineEntryDto[]>([])
-  const nextCursor = ref<string | null>(null)
+  const items = epochRef<TimelineEntryDto[]>(() => [])
+  const nextCursor = epochRef<string | null>(() => null)
   const loading = ref(false)
-  const liveCount = ref(0)
-  const deliveries = ref<DeliveryDto[]>([])
-  const deliveriesCursor = ref<string | null>(null)
+  const liveCount = epochRef(() => 0)
+  const deliveries = epochRef<DeliveryDto[]>(() => [])
+  const deliveriesCursor = epochRef<string | null>(() => null)
+  let requery = false
+  const liveWatch = sharedWatch(
+    { name: 'timeline', limit: LIVE_SNAPSHOT },
+    {
+      delta: (d) => {
+        for (const e of d.entries) prepend(e)
+      },
+      reset: () => {
+        requery = true
+      },
+      snapshot: () => {
+        if (!requery) return
+        requery = false
+        void query()
+      },
+    },
+  )
   const deliveriesLoading = ref(false)
 
   function queryInput(cursor?: string): InputOf<'timeline', 'query'> {
@@ -98,14 +123,22 @@ export const useTimelineStore = defineStore('timeline', () => {
     }
   }
 
-  onEvent('timeline.entry', (e) => prepend(e.entry))
-  onEvent('profile.changed', () => {
-    items.value = []
-    nextCursor.value = null
-    deliveries.value = []
-    deliveriesCursor.value = null
-    liveCount.value = 0
-  })
-
-  return { filters, items, nextCursor, loading, liveCount, deliveries, deliveriesCursor, deliveriesLoading, query, loadMore, resetFilters, prepend, loadDeliveries }
+  return {
+    liveWatch,
+    liveStatus: liveWatch.status,
+    liveStale: liveWatch.stale,
+    filters,
+    items,
+    nextCursor,
+    loading,
+    liveCount,
+    deliveries,
+    deliveriesCursor,
+    deliveriesLoading,
+    query,
+    loadMore,
+    resetFilters,
+    prepend,
+    loadDeliveries,
+  }
 })

@@ -1,0 +1,94 @@
+/**
+ * A store's subscription, shared by whatever views show it: subscribed while at least one holder
+ * has acquired it, stopped when the last one releases it (main polls only while someone watches).
+ */
+import { computed, effectScope, markRaw, reactive, shallowRef, watch, type ComputedRef, type EffectScope } from 'vue'
+import type { WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
+import { subscribe, type Subscription, type TopicOf, type WatchHandlers, type WatchStatus } from './watch.js'
+
+export interface SharedWatch<N extends WatchTopicName> {
+  readonly data: ComputedRef<WatchSnapshot<N> | null>
+  /** The current subscription's status (an idle one while nobody holds it). */
+  readonly status: ComputedRef<WatchStatus>
+  readonly stale: ComputedRef<boolean>
+  readonly holders: ComputedRef<number>
+  /** Hold the subscription; call the returned function to let go. */
+  acquire(): () => void
+}
+
+const idle: WatchStatus = reactive({ active: false, live: true, error: null, epoch: null, seq: null, at: null })
+
+export function sharedWatch<N extends WatchTopicName>(topic: TopicOf<N>, handlers: WatchHandlers<N> = {}): SharedWatch<N> {
+  const current = shallowRef<Subscription<N> | null>(null)
+  const count = shallowRef(0)
+  // Raw: a store that returns it must not unwrap its refs.
+  return markRaw({
+    data: computed(() => current.value?.data.value ?? null),
+    status: computed(() => current.value?.status ?? idle),
+    stale: computed(() => current.value?.stale() ?? false),
+    holders: computed(() => count.value),
+    acquire() {
+      count.value++
+      if (!current.value) current.value = subscribe(topic, handlers)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        count.value--
+        if (count.value === 0 && current.value) {
+          void current.value.stop()
+          current.value = null
+        }
+      }
+    },
+  })
+}
+
+export interface TopicWatch<N extends WatchTopicName> {
+  readonly status: ComputedRef<WatchStatus | null>
+  readonly stale: ComputedRef<boolean>
+  /** Hold it: subscribed to the current topic (re-subscribed when it changes, none while null). */
+  acquire(): () => void
+}
+
+/** Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...). */
+export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | null, handlers: WatchHandlers<N> = {}): TopicWatch<N> {
+  const current = shallowRef<Subscription<N> | null>(null)
+  let count = 0
+  let scope: EffectScope | null = null
+  function stopCurrent(): void {
+    void current.value?.stop()
+    current.value = null
+  }
+  return markRaw({
+    status: computed(() => current.value?.status ?? null),
+    stale: computed(() => current.value?.stale() ?? false),
+    acquire() {
+      count++
+      if (!scope) {
+        scope = effectScope(true)
+        scope.run(() =>
+          watch(
+            () => JSON.stringify(topic()),
+            () => {
+              stopCurrent()
+              const t = topic()
+              if (t) current.value = subscribe(t, handlers)
+            },
+            { immediate: true },
+          ),
+        )
+      }
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        count--
+        if (count > 0 || !scope) return
+        scope.stop()
+        scope = null
+        stopCurrent()
+      }
+    },
+  })
+}

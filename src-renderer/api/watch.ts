@@ -1,0 +1,190 @@
+/**
+ * One subscription to a topic main owns: a full snapshot first, then deltas, ordered by (epoch, seq).
+ *
+ * - The window picks the subscription id and listens BEFORE it asks, so nothing pushed between main
+ *   registering the subscription and its answer arriving is lost: a pushed snapshot applies at once
+ *   (the answer, if older by (epoch, seq), is then ignored); a delta waits in `pending` for its snapshot.
+ * - Data from an earlier epoch is dropped (api/desk.ts filters events and results); when the epoch
+ *   moves on, what is held belongs to the old profile and is cleared until main's new snapshot.
+ * - `live` false (or an error before any snapshot) is the stale state the UI shows.
+ */
+import { reactive, shallowRef, type ShallowRef } from 'vue'
+import type { DeskEventOf, Epoch, WatchDelta, WatchSnapshot, WatchTopic, WatchTopicName } from '../../src-shared/contract.js'
+import { call, isStaleEpoch, onEvent, toDeskError } from './desk.js'
+import { onEpochChange } from './epoch.js'
+
+export type TopicOf<N extends WatchTopicName> = Extract<WatchTopic, { name: N }>
+
+export interface WatchStatus {
+  /** Subscribed and not yet stopped. */
+  active: boolean
+  /** The source is being refreshed (false = what is held is stale). */
+  live: boolean
+  error: { code: string; message: string } | null
+  /** Epoch and seq of the data held; null before the first snapshot. */
+  epoch: Epoch | null
+  seq: number | null
+  /** When the data held was last replaced or changed (this window's clock). */
+  at: number | null
+}
+
+export interface WatchHandlers<N extends WatchTopicName> {
+  /** After a snapshot replaced the data. */
+  snapshot?(data: WatchSnapshot<N>): void
+  /** After a delta was applied (data is already updated). */
+  delta?(delta: WatchDelta<N>, data: WatchSnapshot<N>): void
+  /** The held data was dropped (the epoch moved on). */
+  reset?(): void
+  /** The source's live flag or error changed (from the subscribe answer or a `watch.state`). */
+  state?(status: WatchStatus): void
+}
+
+export interface Subscription<N extends WatchTopicName> {
+  readonly id: string
+  readonly topic: TopicOf<N>
+  readonly data: ShallowRef<WatchSnapshot<N> | null>
+  readonly status: WatchStatus
+  /** Stale: not live, or an error and nothing to show. */
+  stale(): boolean
+  stop(): Promise<void>
+}
+
+type Reducer<N extends WatchTopicName> = (current: WatchSnapshot<N>, delta: WatchDelta<N>) => WatchSnapshot<N>
+type AnyReducer = (current: unknown, delta: unknown) => unknown
+
+export const TIMELINE_LIVE_CAP = 2000
+/** How each topic folds a delta into its snapshot. Feed topics send whole snapshots only. */
+const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
+  'coupons.active': (list, d) => {
+    const upserts = new Map(d.upsert.map((c) => [c.couponCode, c]))
+    const removed = new Set(d.remove)
+    const kept = list.filter((c) => !removed.has(c.couponCode)).map((c) => upserts.get(c.couponCode) ?? c)
+    // Known coupons keep their place; new ones go first (newest placement on top).
+    const fresh = d.upsert.filter((u) => !list.some((c) => c.couponCode === u.couponCode))
+    return [...fresh, ...kept]
+  },
+  balance: (_current, d) => d,
+  timeline: (list, d) => {
+    const seen = new Set(list.map((e) => e.id))
+    const added = d.entries.filter((e) => !seen.has(e.id)).reverse()
+    return [...added, ...list].slice(0, TIMELINE_LIVE_CAP)
+  },
+  listener: (_current, d) => d,
+}
+
+function newId(): string {
+  const c = globalThis.crypto
+  if (c && typeof c.randomUUID === 'function') return `w-${c.randomUUID()}`
+  const bytes = new Uint8Array(16)
+  c.getRandomValues(bytes)
+  return `w-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+type Pushed = DeskEventOf<'watch.snapshot'> | DeskEventOf<'watch.delta'> | DeskEventOf<'watch.state'>
+
+export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers: WatchHandlers<N> = {}): Subscription<N> {
+  const id = newId()
+  const data = shallowRef<WatchSnapshot<N> | null>(null)
+  const status = reactive<WatchStatus>({ active: true, live: true, error: null, epoch: null, seq: null, at: null })
+  /** Deltas that arrived before the snapshot they apply to (the answer's or a new epoch's). */
+  let pending: Pushed[] = []
+  let stateSeq = -1
+  const reduce = reducers[topic.name] as AnyReducer | undefined
+
+  function newer(epoch: Epoch, seq: number): boolean {
+    if (status.epoch === null || status.seq === null) return true
+    return epoch > status.epoch || (epoch === status.epoch && seq >= status.seq)
+  }
+  function setSnapshot(epoch: Epoch, seq: number, snapshot: WatchSnapshot<N>): void {
+    if (!newer(epoch, seq)) return
+    data.value = snapshot
+    status.epoch = epoch
+    status.seq = seq
+    status.at = Date.now()
+    handlers.snapshot?.(snapshot)
+    const held = pending
+    pending = []
+    for (const e of held) apply(e)
+  }
+  function applyDelta(e: DeskEventOf<'watch.delta'>): void {
+    if (data.value === null || status.epoch !== e.epoch) {
+      pending.push(e) // its snapshot has not arrived yet
+      return
+    }
+    if (status.seq !== null && e.seq <= status.seq) return // already in the snapshot
+    if (!reduce) return
+    const next = reduce(data.value, e.delta) as WatchSnapshot<N>
+    data.value = next
+    status.seq = e.seq
+    status.at = Date.now()
+    handlers.delta?.(e.delta as WatchDelta<N>, next)
+  }
+  function applyState(e: DeskEventOf<'watch.state'>): void {
+    if (e.seq < stateSeq) return
+    stateSeq = e.seq
+    status.live = e.live
+    status.error = e.error
+    handlers.state?.(status)
+  }
+  function apply(e: Pushed): void {
+    if (!status.active) return
+    if (e.type === 'watch.snapshot') setSnapshot(e.epoch, e.seq, e.snapshot as WatchSnapshot<N>)
+    else if (e.type === 'watch.delta') applyDelta(e)
+    else applyState(e)
+  }
+
+  const offs = [
+    onEvent('watch.snapshot', (e) => e.subscriptionId === id && apply(e)),
+    onEvent('watch.delta', (e) => e.subscriptionId === id && apply(e)),
+    onEvent('watch.state', (e) => e.subscriptionId === id && apply(e)),
+    onEpochChange((epoch) => {
+      if (status.epoch === null || status.epoch >= epoch) return
+      data.value = null
+      status.epoch = null
+      status.seq = null
+      status.at = null
+      stateSeq = -1
+      pending = pending.filter((e) => e.epoch >= epoch)
+      handlers.reset?.()
+    }),
+  ]
+
+  void (async () => {
+    try {
+      const v = await call('watch', 'subscribe', { subscriptionId: id, topic })
+      if (!status.active) return
+      if (v.seq >= stateSeq) {
+        stateSeq = v.seq
+        status.live = v.live
+        status.error = v.error
+        handlers.state?.(status)
+      }
+      if (v.snapshot !== null) setSnapshot(v.epoch, v.seq, v.snapshot as WatchSnapshot<N>)
+    } catch (err) {
+      // Stale: main keeps the subscription and sends the new profile's snapshot as an event.
+      if (isStaleEpoch(err) || !status.active) return
+      const e = toDeskError(err)
+      status.live = false
+      status.error = { code: e.code, message: e.message }
+      handlers.state?.(status)
+    }
+  })()
+
+  return {
+    id,
+    topic,
+    data,
+    status,
+    stale: () => status.active && (!status.live || (data.value === null && status.error !== null)),
+    async stop() {
+      if (!status.active) return
+      status.active = false
+      for (const off of offs) off()
+      try {
+        await call('watch', 'unsubscribe', { subscriptionId: id })
+      } catch {
+        /* main drops a window's subscriptions when it goes away anyway */
+      }
+    },
+  }
+}
