@@ -20,6 +20,12 @@ const PLACE = 'desk:coupons:place'
 const RESOLVE = 'desk:coupons:resolvePlacement'
 /** Request ids of placements sent and unanswered when the connection dropped. */
 const lost = new Set<string>()
+const SUBSCRIBE = 'desk:watch:subscribe'
+const UNSUBSCRIBE = 'desk:watch:unsubscribe'
+/** Subscriptions this page holds: main releases them when the socket closes, so they are made again on reconnect. */
+const subscriptions = new Map<string, unknown>()
+/** The newest profile epoch seen, for the answers the shim gives itself. */
+let epoch = 0
 const LOST_PLACEMENT = 'The connection to the desk was lost while the placement was in flight. Do not place again: resolve this attempt first.'
 
 function connect(): void {
@@ -28,9 +34,12 @@ function connect(): void {
   ws.onopen = () => {
     retryMs = 250
     while (queue.length) send(ws, queue.shift()!)
+    for (const payload of subscriptions.values()) void resubscribe(payload)
   }
   ws.onmessage = (message) => {
-    const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown; event?: { type: string } }
+    const data = JSON.parse(String(message.data)) as { id?: number; result?: { epoch?: unknown }; event?: { type: string; epoch?: unknown } }
+    const seen = data.event?.epoch ?? data.result?.epoch
+    if (typeof seen === 'number' && seen > epoch) epoch = seen
     if (data.event) emit(data.event)
     else if (typeof data.id === 'number') {
       pending.get(data.id)?.resolve(data.result)
@@ -45,8 +54,8 @@ function connect(): void {
       if (call.placement && call.sent) {
         // The placement may have been made: an unknown outcome, resolved (by its request id) once reconnected.
         lost.add(call.placement)
-        call.resolve({ ok: true, value: { outcome: 'unknown', attemptId: call.placement, message: LOST_PLACEMENT } })
-      } else call.resolve({ ok: false, code: 'bridge_disconnected', message: call.placement ? 'Connection to the desk bridge was lost before the placement was sent: nothing was placed' : 'Connection to the desk bridge was lost' })
+        call.resolve({ ok: true, value: { outcome: 'unknown', attemptId: call.placement, message: LOST_PLACEMENT }, epoch })
+      } else call.resolve({ ok: false, code: 'bridge_disconnected', message: call.placement ? 'Connection to the desk bridge was lost before the placement was sent: nothing was placed' : 'Connection to the desk bridge was lost', epoch })
       pending.delete(id)
     }
     setTimeout(connect, retryMs)
@@ -54,7 +63,33 @@ function connect(): void {
   }
 }
 
-function emit(event: { type: string }): void {
+/**
+ * After a reconnect: the subscription is made again and its answer (the current snapshot and state)
+ * is handed to the page as the events main would push, so the page's stores catch up.
+ */
+async function resubscribe(payload: unknown): Promise<void> {
+  const answer = (await call(SUBSCRIBE, payload)) as { ok: boolean; epoch: number; value?: { subscriptionId: string; seq: number; topic: string; snapshot: unknown; live: boolean; error: unknown } }
+  if (!answer.ok || !answer.value) return
+  const { subscriptionId, seq, topic, snapshot, live, error } = answer.value
+  if (snapshot !== null) emit({ type: 'watch.snapshot', subscriptionId, seq, topic, snapshot, epoch: answer.epoch })
+  emit({ type: 'watch.state', subscriptionId, seq, live, error, epoch: answer.epoch })
+}
+
+async function subscribe(input: unknown): Promise<unknown> {
+  const id = (input as { subscriptionId?: unknown } | null)?.subscriptionId
+  if (typeof id === 'string') subscriptions.set(id, input)
+  const answer = (await call(SUBSCRIBE, input)) as { ok: boolean }
+  if (!answer.ok && typeof id === 'string' && subscriptions.get(id) === input) subscriptions.delete(id)
+  return answer
+}
+
+function unsubscribe(input: unknown): Promise<unknown> {
+  const id = (input as { subscriptionId?: unknown } | null)?.subscriptionId
+  if (typeof id === 'string') subscriptions.delete(id)
+  return call(UNSUBSCRIBE, input)
+}
+
+function emit(event: { type: string; [field: string]: unknown }): void {
   listeners.get(event.type)?.forEach((listener) => listener(event))
 }
 
@@ -93,7 +128,7 @@ async function resolveLost(input: unknown): Promise<unknown> {
   if (typeof attemptId !== 'string' || !lost.has(attemptId)) return answer
   if (!answer.ok && answer.code === 'unknown_attempt') {
     lost.delete(attemptId)
-    return { ok: true, value: { outcome: 'not_placed' } }
+    return { ok: true, value: { outcome: 'not_placed' }, epoch }
   }
   if (answer.ok && answer.value?.outcome !== 'unknown' && answer.value?.outcome !== 'ambiguous') lost.delete(attemptId)
   return answer
@@ -103,7 +138,8 @@ const api: Record<string, unknown> = {}
 for (const [domain, method] of methodTable) {
   const group = (api[domain] ??= {}) as Record<string, (input?: unknown) => Promise<unknown>>
   const channel = `desk:${domain}:${method}`
-  group[method] = channel === RESOLVE ? resolveLost : (input?: unknown) => call(channel, input)
+  group[method] =
+    channel === RESOLVE ? resolveLost : channel === SUBSCRIBE ? subscribe : channel === UNSUBSCRIBE ? unsubscribe : (input?: unknown) => call(channel, input)
 }
 api.on = (type: string, listener: Listener) => {
   const set = listeners.get(type) ?? new Set<Listener>()
