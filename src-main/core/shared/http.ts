@@ -143,6 +143,20 @@ export function defaultTransportError(name: string, codes: TransportCodes, failu
   })
 }
 
+/**
+ * Waits on the clock while holding the process open: the system clock's timers are unref'd (a
+ * background poll must not keep a process alive), but a request waiting to retry is foreground work
+ * (a CLI command would otherwise exit mid-request).
+ */
+async function waitHeld(clock: Clock, ms: number): Promise<void> {
+  const hold = setInterval(() => {}, 60_000)
+  try {
+    await sleepOn(clock, ms)
+  } finally {
+    clearInterval(hold)
+  }
+}
+
 type Attempt = { ok: true; answer: HttpAnswer; bytes: number } | { ok: false; failure: TransportFailure }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -236,7 +250,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         reason = failure.kind
       }
       log.warn('http retry', { ...where, attempt, reason, waitMs })
-      await sleepOn(clock, waitMs)
+      await waitHeld(clock, waitMs)
     }
   }
 
