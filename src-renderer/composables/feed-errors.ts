@@ -1,26 +1,14 @@
 /**
- * The feed's typed errors as the UI shows them. Only `{code, message}` crosses the contract; main's
- * message is `<hint> (feed error <n>: <vendor text>)` for a known code and `feed <path>: feed error
- * <n>: <vendor text>` for an unknown one, so the vendor's code and text are read back from it.
+ * The feed's typed errors as the UI shows them. Only `{code, message}` crosses the contract: the code
+ * says what is wrong (words in i18n `feedErrors.<code>`), main's message is the vendor's own code and
+ * text as sent (`feed error <n>: <text>`), read back here to be shown verbatim.
  */
-export type FeedErrorCategory = 'auth' | 'permission' | 'usage' | 'unknown'
+import { FEED_ANSWER_ERROR_CODES, FEED_ERROR_CATEGORY, isFeedAnswerErrorCode, type FeedErrorCategory } from '../../src-shared/vocabulary/errors.js'
+import type { T } from '../i18n/words.js'
 
-const CATEGORY: Readonly<Record<string, FeedErrorCategory>> = {
-  feed_key_missing: 'auth',
-  feed_key_invalid: 'auth',
-  feed_key_expired: 'auth',
-  feed_key_blocked: 'auth',
-  feed_key_not_active: 'auth',
-  feed_ip_not_allowed: 'auth',
-  feed_site_not_allowed: 'auth',
-  feed_access_denied: 'permission',
-  feed_language_not_allowed: 'permission',
-  feed_invalid_language: 'usage',
-  feed_wrong_line_type: 'usage',
-  feed_error: 'unknown',
-}
+export type { FeedErrorCategory }
 
-export const FEED_ERROR_CODES: readonly string[] = Object.keys(CATEGORY)
+export const FEED_ERROR_CODES: readonly string[] = FEED_ANSWER_ERROR_CODES
 
 export interface FeedErrorView {
   code: string
@@ -39,7 +27,7 @@ export interface FeedErrorView {
 }
 
 export function isTypedFeedError(code: string): boolean {
-  return Object.hasOwn(CATEGORY, code)
+  return isFeedAnswerErrorCode(code)
 }
 
 /** Main refuses feed calls with `missing_secret` when the profile has no feed key stored: a key problem too. */
@@ -47,27 +35,21 @@ function isMissingFeedKey(code: string, message: string): boolean {
   return code === 'missing_secret' && /feed/i.test(message)
 }
 
-/** The raw part `feed error <code>: <text>` of main's message, or null. */
+/** The vendor's code and text out of main's message (`feed error <code>: <text>`), or null. */
 function rawPart(message: string): { vendorCode: string; vendorText: string } | null {
-  let raw: string | null = null
-  const wrapped = message.lastIndexOf(' (feed error ')
-  if (wrapped >= 0 && message.endsWith(')')) raw = message.slice(wrapped + 2, -1)
-  else {
-    const at = message.indexOf('feed error ')
-    if (at >= 0) raw = message.slice(at)
-  }
-  const m = raw === null ? null : /^feed error (\S+?): ([\s\S]*)$/.exec(raw)
+  const at = message.indexOf('feed error ')
+  const m = at < 0 ? null : /^feed error (\S+?): ([\s\S]*)$/.exec(message.slice(at))
   return m ? { vendorCode: m[1]!, vendorText: m[2]! } : null
 }
 
 export function readFeedError(code: string, message: string): FeedErrorView | null {
   if (isMissingFeedKey(code, message)) return { code, category: 'auth', vendorCode: null, vendorText: message, message, fromFeed: false, ip: null, site: null }
-  if (!isTypedFeedError(code)) return null
+  if (!isFeedAnswerErrorCode(code)) return null
   const raw = rawPart(message)
   const vendorText = raw?.vendorText ?? message
   return {
     code,
-    category: CATEGORY[code]!,
+    category: FEED_ERROR_CATEGORY[code],
     vendorCode: raw?.vendorCode ?? null,
     vendorText,
     message,
@@ -77,14 +59,15 @@ export function readFeedError(code: string, message: string): FeedErrorView | nu
   }
 }
 
-/** What is wrong and what to do, in the operator's words. */
 /** Any `t` (component's or the i18n instance's). */
-export type Translate = (key: string, params?: Record<string, unknown>) => string
+export type Translate = T
 
+/** What is wrong and what to do, in the operator's words. */
 export function feedErrorTexts(t: Translate, view: FeedErrorView): { title: string; action: string; category: string } {
+  const code = isFeedAnswerErrorCode(view.code) ? view.code : 'missing_secret'
   return {
-    title: t(`feedErrors.${view.code}.title`),
-    action: t(`feedErrors.${view.code}.action`, { ip: view.ip ?? t('feedErrors.thisAddress'), site: view.site ?? t('feedErrors.thisSite') }),
+    title: t(`feedErrors.${code}.title`),
+    action: t(`feedErrors.${code}.action`, { ip: view.ip ?? t('feedErrors.thisAddress'), site: view.site ?? t('feedErrors.thisSite') }),
     category: t(`feedErrors.category.${view.category}`),
   }
 }

@@ -16,8 +16,8 @@ describe('CouponDetail: what was bet', () => {
   it('shows per bet teams, tournament, market, outcome with parameter, odds, vendor status, scores and reason', async () => {
     installFakeDesk()
     const pinia = freshPinia()
-    const handicap = namedBet({ id: '2', status: 22, statusLabel: 'half lost', marketName: 'Handicap', outcomeName: 'First Team', param: '-1.25', coef: 2.1, settlementCoef: 0.5, placementScore: '1:0', placementScorePeriods: '1:0', calculationScore: '2:2', settlementReasonCode: 'REMOTE_WIN', settlementReason: null })
-    const unknown = namedBet({ id: '3', status: 55, statusLabel: null, opp1: null, opp2: null, tournamentName: null, sportName: null, marketName: null, outcomeName: null, param: null, calculationScore: null, settlementReasonCode: 'BRAND_NEW', settlementReason: null, mainGameId: 737779500 })
+    const handicap = namedBet({ id: '2', status: 22, marketName: 'Handicap', outcomeName: 'First Team', param: '-1.25', coef: 2.1, settlementCoef: 0.5, placementScore: '1:0', placementScorePeriods: '1:0', calculationScore: '2:2', settlementReasonCode: 'REMOTE_WIN', settlementReason: null })
+    const unknown = namedBet({ id: '3', status: 55, opp1: null, opp2: null, tournamentName: null, sportName: null, marketName: null, outcomeName: null, param: null, calculationScore: null, settlementReasonCode: 'BRAND_NEW', settlementReason: null, mainGameId: 737779500 })
     const { wrapper } = await mountWithApp(CouponDetail, pinia, { props: { coupon: namedCoupon([namedBet(), handicap, unknown]) } })
     await settle()
     const rows = $('[data-testid="bet-row"]')
@@ -82,7 +82,7 @@ describe('PlacementResult: what the created coupon is on', () => {
   it('lists each bet with teams, market, outcome and odds', async () => {
     installFakeDesk()
     const pinia = freshPinia()
-    const result = { outcome: 'placed' as const, coupons: [namedCoupon([namedBet({ status: 0, statusLabel: 'open' }), namedBet({ id: '2', outcomeName: 'Over', marketName: 'Total', param: '2.5', coef: 1.64 })], { status: 0, statusLabel: 'new' })] }
+    const result = { outcome: 'placed' as const, coupons: [namedCoupon([namedBet({ status: 0 }), namedBet({ id: '2', outcomeName: 'Over', marketName: 'Total', param: '2.5', coef: 1.64 })], { status: 0 })] }
     const { wrapper } = await mountWithApp(PlacementResult, pinia, { props: { result, resolution: null, resolving: false } })
     expect(wrapper.findAll('[data-testid="placed-bet"]').map((b) => b.text())).toEqual([
       'Team A – Team B · Match Result: First Team to Win @ 1.85',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import { useTimelineStore } from '@renderer/stores/timeline.js'
 import type { TimelineEntryDto } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
@@ -11,7 +12,7 @@ const entry = (id: number, over: Partial<TimelineEntryDto> = {}): TimelineEntryD
   couponCode: '000000000001',
   status: 2,
   source: 'callback',
-  summary: `entry ${id}`,
+  detail: { amount: null, bets: null, settledBets: null, realWin: null },
   amountDelta: null,
   ...over,
 })
@@ -39,11 +40,36 @@ describe('timeline store', () => {
     await tl.loadMore() // no cursor: no call
     expect(fake.callsTo('timeline.query')).toHaveLength(2)
 
-    fake.emit({ type: 'timeline.entry', entry: entry(5) })
-    fake.emit({ type: 'timeline.entry', entry: entry(5) }) // duplicate delivery
-    fake.emit({ type: 'timeline.entry', entry: entry(6, { kind: 'coupon_placed' }) }) // other kind
-    fake.emit({ type: 'timeline.entry', entry: entry(7, { couponCode: '000000000002' }) }) // other coupon
+    // New entries arrive as deltas of the `timeline` subscription (oldest first), held while the view shows it.
+    fake.topic('timeline', [entry(4)])
+    tl.liveWatch.acquire()
+    await flushPromises()
+    expect(fake.callsTo('watch.subscribe')).toEqual([{ subscriptionId: expect.any(String), topic: { name: 'timeline', limit: 1 } }])
+    fake.pushDelta('timeline', { entries: [entry(5), entry(6, { kind: 'coupon_placed' }), entry(7, { couponCode: '000000000002' })] })
+    fake.pushDelta('timeline', { entries: [entry(5)] }) // duplicate delivery
+    await flushPromises()
     expect(tl.items.map((e) => e.id)).toEqual([5, 4, 3, 1, 2])
     expect(tl.liveCount).toBe(1)
+  })
+})
+
+describe('timeline store across a profile switch', () => {
+  it('drops the old profile\'s pages at once and queries again when the new snapshot arrives', async () => {
+    let profile = 'a'
+    const fake = installFakeDesk({ 'timeline.query': () => ({ items: [entry(profile === 'a' ? 1 : 100)], nextCursor: null }) })
+    fake.topic('timeline', () => [entry(profile === 'a' ? 1 : 100)])
+    freshPinia()
+    const tl = useTimelineStore()
+    tl.liveWatch.acquire()
+    await tl.query()
+    await flushPromises()
+    expect(tl.items.map((e) => e.id)).toEqual([1])
+    profile = 'b'
+    fake.switchProfile('b', { resnapshot: false })
+    expect(tl.items).toEqual([])
+    fake.pushSnapshot('timeline', [entry(100)])
+    await flushPromises()
+    expect(tl.items.map((e) => e.id)).toEqual([100])
+    expect(fake.callsTo('timeline.query')).toHaveLength(2)
   })
 })

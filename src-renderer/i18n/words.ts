@@ -1,0 +1,39 @@
+/**
+ * Sentences the console builds from what main sends as codes and figures: status names, timeline
+ * summaries, error titles. A code this build does not know is shown raw, never guessed.
+ */
+import type { TimelineDetailDto } from '../../src-shared/contract.js'
+import { isKnownBetStatus, isKnownCouponStatus } from '../../src-shared/vocabulary/statuses.js'
+import { isErrorCode } from '../../src-shared/vocabulary/errors.js'
+import type { MessageKey, Params } from './index.js'
+
+export type T = (key: MessageKey, params?: Params, plural?: number) => string
+
+export type StatusKind = 'coupon' | 'bet'
+
+export function isKnownStatus(kind: StatusKind, status: number): boolean {
+  return kind === 'coupon' ? isKnownCouponStatus(status) : isKnownBetStatus(status)
+}
+
+/** The vendor's name of a status by its code; `status N` for a value it never named. */
+export function statusText(t: T, kind: StatusKind, status: number): string {
+  if (!isKnownStatus(kind, status)) return t('coupons.status.raw', { n: status })
+  // Known codes all have a key (test/component/i18n-keys.test.ts checks every one).
+  return t(`${kind === 'coupon' ? 'coupons.status' : 'coupons.betStatus'}.${status}` as MessageKey)
+}
+
+/** A timeline entry's figures as one line: stake and bets of a placement, settled bets and payout later. */
+export function timelineSummary(t: T, detail: TimelineDetailDto | null | undefined, money: (n: number) => string): string {
+  if (!detail) return ''
+  const parts: string[] = []
+  if (detail.amount !== null) parts.push(t('timeline.detail.stake', { amount: money(detail.amount) }))
+  if (detail.settledBets !== null && detail.bets !== null) parts.push(t('timeline.detail.settled', { settled: detail.settledBets, bets: detail.bets }))
+  else if (detail.bets !== null) parts.push(t('timeline.detail.bets', { n: detail.bets }, detail.bets))
+  if (detail.realWin !== null) parts.push(t('timeline.detail.realWin', { amount: money(detail.realWin) }))
+  return parts.join(t('timeline.detail.separator'))
+}
+
+/** The title of an error notice: the code's words, or the code itself when this build does not know it. */
+export function errorTitle(t: T, code: string): string {
+  return isErrorCode(code) ? t(`errors.${code}`) : t('common.errorTitle', { code })
+}
