@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { everyOn, systemClock, type Clock } from '../shared/clock.js'
 
 export type BodyResult =
   | { ok: true; body: Buffer }
@@ -22,17 +23,17 @@ export interface BodyLimits {
  * only a body whose average rate falls below `minBytesPerSecond` after `graceMs`, or that pauses
  * longer than `idleMs`, is given up (`too_slow`: slowloris protection).
  */
-export function readLimitedBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyResult> {
+export function readLimitedBody(req: IncomingMessage, limits: BodyLimits, clock: Clock = systemClock): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
-    const started = Date.now()
+    const started = clock.now()
     let lastChunk = started
     let size = 0
     let done = false
     const finish = (result: BodyResult) => {
       if (done) return
       done = true
-      clearInterval(timer)
+      stopChecks()
       req.off('data', onData)
       req.off('end', onEnd)
       req.off('error', onAbort)
@@ -42,20 +43,19 @@ export function readLimitedBody(req: IncomingMessage, limits: BodyLimits): Promi
     }
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      lastChunk = Date.now()
+      lastChunk = clock.now()
       if (size > limits.maxBytes) return finish({ ok: false, reason: 'too_large', received: size })
       chunks.push(chunk)
     }
     const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) })
     const onAbort = () => finish({ ok: false, reason: 'aborted', received: size })
     const check = () => {
-      const now = Date.now()
+      const now = clock.now()
       const elapsed = now - started
       const tooSlow = elapsed > limits.graceMs && size < (limits.minBytesPerSecond * elapsed) / 1000
       if (tooSlow || now - lastChunk > limits.idleMs) finish({ ok: false, reason: 'too_slow', received: size })
     }
-    const timer = setInterval(check, limits.checkEveryMs ?? Math.max(50, Math.min(500, Math.floor(limits.idleMs / 4))))
-    timer.unref?.()
+    const stopChecks = everyOn(clock, limits.checkEveryMs ?? Math.max(50, Math.min(500, Math.floor(limits.idleMs / 4))), check)
     req.on('data', onData)
     req.on('end', onEnd)
     req.on('error', onAbort)

@@ -9,4 +9,5 @@ export {
   type DeliveryEvent,
 } from './listener.js'
 export { signPayload, verifySignature, SIGNATURE_HEADER, type SignatureVerdict } from './signature.js'
-export { callbackPayloadSchema, type CallbackPayload, MAX_COUPONS_PER_BATCH } from './schema.js'
+export { callbackPayloadSchema, callbackCouponSchema, type CallbackPayload, type CallbackCoupon, MAX_COUPONS_PER_BATCH } from './schema.js'
+export { callbackSnapshot, settlementBatch } from './snapshot.js'

@@ -1,13 +1,14 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
-import { systemClock, type Clock } from '../shared/clock.js'
+import { systemClock, timersOf, type Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
 import type { TimelineStore } from '../timeline/store.js'
 import type { DeliveryVerdict } from '../timeline/types.js'
 import { readLimitedBody } from './body.js'
 import { callbackPayloadSchema } from './schema.js'
+import { settlementBatch } from './snapshot.js'
 import { SIGNATURE_HEADER, verifySignature } from './signature.js'
 
 export interface CallbackListenerOptions {
@@ -85,6 +86,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const clock = options.clock ?? systemClock
+  const timers = timersOf(clock)
   const log = options.log ?? nullLogger
   const headersTimeout = options.headersTimeoutMs ?? 5000
   const bodyLimits = {
@@ -146,7 +148,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     }
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(declared)
-    const read = await readLimitedBody(req, bodyLimits)
+    const read = await readLimitedBody(req, bodyLimits, clock)
     if (!read.ok) {
       if (read.reason === 'aborted') return
       if (read.reason === 'too_large') return tooLarge(read.received)
@@ -176,7 +178,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const batch = parsed.data
     let result: { processed: number; duplicate: boolean }
     try {
-      result = store.applyBatch(batch, { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
+      result = store.applyBatch(settlementBatch(batch), { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
     } catch (error) {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
       log.error('callback batch not stored: answered 503 (retried by the sender)', { batchId: batch.batchId, error: (error as Error)?.message })
@@ -191,7 +193,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
   /** Over the cap: a plain-HTTP 503 (retried by the sender) written on the raw socket; TLS: closed. */
   function refuseConnection(socket: Socket): void {
     refusedSinceLog++
-    const now = Date.now()
+    const now = clock.now()
     if (now - lastRefusalLog > 10_000) {
       log.error('callback listener connection cap reached: connections refused with 503 (retried by the sender)', { maxConnections, refused: refusedSinceLog })
       lastRefusalLog = now
@@ -203,7 +205,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     if (options.tls) return void socket.destroy()
     socket.end(rawAnswer('503 Service Unavailable', 'too_many_connections', 'retry-after: 60\r\n'))
     socket.resume()
-    setTimeout(() => socket.destroy(), 1000).unref()
+    timers.set(() => socket.destroy(), 1000)
   }
 
   return {
@@ -275,7 +277,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       await new Promise<void>((resolve) => {
         srv.close(() => resolve())
         srv.closeIdleConnections()
-        setTimeout(() => srv.closeAllConnections(), 2000).unref()
+        timers.set(() => srv.closeAllConnections(), 2000)
       })
     },
   }

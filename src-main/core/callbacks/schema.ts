@@ -46,3 +46,4 @@ export const callbackPayloadSchema = z
   .refine((p) => p.couponCount === p.coupons.length, { message: 'couponCount does not match coupons', path: ['couponCount'] })
 
 export type CallbackPayload = z.infer<typeof callbackPayloadSchema>
+export type CallbackCoupon = z.infer<typeof callbackCouponSchema>

@@ -7,4 +7,5 @@ export { chunk, splitPeriod, clampCalculatedMinutes, uniqueBy, mapLimit, MAX_COD
 export { NEW_CODES, LEGACY_CODES, businessError } from './errors.js'
 export { toCoupon, toCoupons, toChanges } from './model.js'
 export { maskToken } from './session.js'
+export { couponSnapshot, snapshotReader, settledFromVersions, type VersionLike } from './snapshot.js'
 export type * from './types.js'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
-import { createCouponClient, settledFromVersions, type CouponClient } from '../coupons/index.js'
+import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/client.js'
 import type { Profile } from '../profiles/schema.js'
 import type { RunningSimulator } from '../simulator/server.js'
@@ -154,10 +154,10 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     try {
       reconciler ??= createReconciler({
         store: openStore(),
-        reader: {
+        reader: snapshotReader({
           calculated: (m) => whileSignedIn(() => coupons.calculated(m)),
           resultsByIds: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
-        },
+        }),
         clock: deps.clock,
         intervalMs: deps.reconcileMs,
         onError: (error) => log?.warn('reconcile failed', { message: error.message }),
@@ -222,6 +222,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     read: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
     onCoupon: (coupon) => settledOut(couponToDto(coupon)),
     onError: (error) => log?.warn('settled coupons could not be read back', { code: toDeskError(error).code }),
+    clock: deps.clock,
   })
 
   const openTimelineStoreSource = (limit: number | undefined, hooks: WatchSourceHooks) =>

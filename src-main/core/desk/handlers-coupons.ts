@@ -3,6 +3,7 @@ import type { DeskHandlers, InputOf, PendingPlacementDto, PlacementDto, Resoluti
 
 type PlaceInput = InputOf<'coupons', 'place'>
 import type { Coupon, PlacementAttempt, PlacementRequest, ResolveOptions, ResolvedPlacement } from '../coupons/types.js'
+import { couponSnapshot } from '../coupons/index.js'
 import type { StoredAttempt } from '../timeline/attempts.js'
 import { DeskError, errorCodeOr, toDeskError } from '../shared/errors.js'
 import { isOutage } from './connection.js'
@@ -52,7 +53,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
   /** Placed coupons go into the profile's timeline (`coupon_placed`); a store failure never hides a placement. */
   const record = (env: Environment, coupons: Coupon[], callbackUrl: string | undefined, currency: string | undefined) => {
     try {
-      env.store().recordPlacement(coupons, { callbackUrl, currency })
+      env.store().recordPlacement(coupons.map(couponSnapshot), { callbackUrl, currency })
     } catch (error) {
       ctx.options.logger?.error('could not record a placement in the timeline', { code: toDeskError(error).code, coupons: coupons.map((c) => c.code) })
     }

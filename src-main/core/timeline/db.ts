@@ -99,6 +99,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: callbacks taken in per coupon, so a confirming read that crossed one is not applied
   `ALTER TABLE coupons ADD COLUMN callback_seq INTEGER NOT NULL DEFAULT 0;`,
+  // 5: the typed snapshot beside the raw wire coupon (validated when read back; NULL on older rows)
+  `ALTER TABLE coupon_versions ADD COLUMN snapshot TEXT;`,
 ]
 
 function userVersion(db: Db): number {

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { CouponState } from './derive.js'
 import { hasPendingBets, isFinalStatus, RECALC_STATUS, settledBetCount } from './snapshot.js'
 import type { CouponSnapshot, SnapshotSource } from './types.js'
@@ -40,12 +41,15 @@ export function initialOrder(row: { status: number | null; calculateDate: number
   return { cycles: [], openRank: 0 }
 }
 
+const orderSchema = z.object({ cycles: z.array(z.unknown()), openRank: z.unknown().optional() })
+
+/** The stored order state, checked on read; null (rebuilt from the coupon row) when absent or damaged. */
 export function parseOrder(text: unknown): OrderState | null {
   if (typeof text !== 'string') return null
   try {
-    const o = JSON.parse(text) as Partial<OrderState>
-    if (!Array.isArray(o.cycles)) return null
-    return { cycles: o.cycles.filter((c): c is number => typeof c === 'number'), openRank: typeof o.openRank === 'number' ? o.openRank : 0 }
+    const o = orderSchema.safeParse(JSON.parse(text))
+    if (!o.success) return null
+    return { cycles: o.data.cycles.filter((c): c is number => typeof c === 'number'), openRank: typeof o.data.openRank === 'number' ? o.data.openRank : 0 }
   } catch {
     return null
   }

@@ -1,6 +1,6 @@
 import type { Db } from './db.js'
-import { toEntry } from './rows.js'
-import type { AuditEntry, BalanceSample, Page, TimelineEntry, TimelineQuery } from './types.js'
+import { readRows, toEntry } from './rows.js'
+import type { AuditEntry, BalanceSample, Page, RowError, TimelineEntry, TimelineQuery } from './types.js'
 
 type Row = Record<string, unknown>
 const MAX_LIMIT = 1000
@@ -15,6 +15,16 @@ function cursorId(cursor: string | null | undefined): number | null {
   if (!cursor) return null
   const id = Number.parseInt(cursor, 10)
   return Number.isSafeInteger(id) && id >= 0 ? id : null
+}
+
+/** Audit data as stored; text that is not JSON any more is shown as it is rather than failing the page. */
+function parseOrText(text: unknown): unknown {
+  if (typeof text !== 'string') return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
 }
 
 export function createQueries(db: Db) {
@@ -44,11 +54,14 @@ export function createQueries(db: Db) {
       const limit = clampLimit(query.limit, 100)
       const sql = `SELECT * FROM timeline ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id ${desc ? 'DESC' : 'ASC'} LIMIT ?`
       const rows = db.prepare(sql).all(...params, limit + 1) as Row[]
-      const items = rows.slice(0, limit).map(toEntry)
-      return { items, nextCursor: rows.length > limit ? String(items[items.length - 1].id) : null }
+      const page = rows.slice(0, limit)
+      const { items, errors } = readRows(page, toEntry)
+      // The cursor follows the rows read, damaged ones included, so paging goes past them.
+      const nextCursor = rows.length > limit ? String(Number(page[page.length - 1].id)) : null
+      return errors.length > 0 ? { items, nextCursor, errors } : { items, nextCursor }
     },
-    entriesOf(code: string): TimelineEntry[] {
-      return (entriesOfStmt.all(code) as Row[]).map(toEntry)
+    entriesOf(code: string): { items: TimelineEntry[]; errors: RowError[] } {
+      return readRows(entriesOfStmt.all(code) as Row[], toEntry)
     },
     versionsOf(code: string): Row[] {
       return versionsOfStmt.all(code) as Row[]
@@ -73,7 +86,7 @@ export function createQueries(db: Db) {
         at: Number(r.at),
         actor: String(r.actor),
         action: String(r.action),
-        data: typeof r.data === 'string' ? JSON.parse(r.data) : null,
+        data: parseOrText(r.data),
       }))
     },
   }

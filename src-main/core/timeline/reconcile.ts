@@ -1,19 +1,19 @@
-import { systemClock, type Clock } from '../shared/clock.js'
+import { sleepOn, systemClock, timersOf, type Clock } from '../shared/clock.js'
 import { toDeskError } from '../shared/errors.js'
 import type { TimelineStore } from './store.js'
-import type { TimelineEntry } from './types.js'
+import type { CouponSnapshot, TimelineEntry } from './types.js'
 
-/** The two read methods of the coupon client the reconciler needs. */
+/** The two reads of the coupon client the reconciler needs, answering typed snapshots (coupons `snapshotReader`). */
 export interface CouponReader {
-  calculated(minutes?: number): Promise<unknown[]>
-  resultsByIds(codes: string[]): Promise<unknown[] | { coupons: unknown[] }>
+  calculated(minutes?: number): Promise<CouponSnapshot[]>
+  resultsByIds(codes: string[]): Promise<CouponSnapshot[]>
 }
 
 export interface ReconcilerOptions {
   store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations' | 'callbackTicket'>
   reader: CouponReader
   clock?: Clock
-  /** Period of automatic runs (real time). Default 60000. */
+  /** Period of automatic runs (on the clock's timers). Default 60000. */
   intervalMs?: number
   /** A result found by polling waits this long for its callback before "missed callback". Default 120000. */
   graceMs?: number
@@ -46,20 +46,16 @@ export interface Reconciler {
 
 const MAX_WINDOW_MINUTES = 120
 
-function codeOf(coupon: unknown): string {
-  const c = coupon as { code?: unknown; coupon_code?: unknown } | null
-  return String(c?.code ?? c?.coupon_code ?? '')
-}
-
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { store, reader } = options
   const clock = options.clock ?? systemClock
+  const timers = timersOf(clock)
   const intervalMs = options.intervalMs ?? 60_000
   const graceMs = options.graceMs ?? 120_000
   const chunkSize = Math.min(options.chunkSize ?? 100, 100)
   let running = false
   let lastSuccessAt: number | null = null
-  let timer: NodeJS.Timeout | null = null
+  let timer: unknown = null
 
   /** Window of `calculated`: everything since the last successful pass (plus a minute), at most 120. */
   function windowMinutes(now: number): number {
@@ -72,16 +68,16 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     const startedAt = clock.now()
     report.windowMinutes = windowMinutes(startedAt)
     let ok = true
-    const apply = (coupon: unknown) => {
+    const apply = (snap: CouponSnapshot) => {
       try {
-        report.entries.push(...store.recordPollSnapshot(coupon))
+        report.entries.push(...store.recordPollSnapshot(snap))
         report.polled += 1
       } catch (error) {
         report.errors.push(`snapshot: ${toDeskError(error).message}`)
       }
     }
     try {
-      for (const coupon of await reader.calculated(report.windowMinutes)) apply(coupon)
+      for (const snap of await reader.calculated(report.windowMinutes)) apply(snap)
     } catch (error) {
       ok = false
       report.errors.push(`calculated: ${toDeskError(error).message}`)
@@ -114,25 +110,24 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   const confirmGapMs = options.confirmGapMs ?? 1000
   let confirming: Promise<ReconcileReport> | null = null
-  let confirmTimer: NodeJS.Timeout | null = null
+  let confirmTimer: unknown = null
   let lastConfirmAt = Number.NEGATIVE_INFINITY
   let closed = false
 
   async function readChunks(codes: string[], report: ReconcileReport, spaced: boolean): Promise<void> {
     for (let i = 0; i < codes.length; i += chunkSize) {
       if (spaced) {
-        const wait = lastConfirmAt + confirmGapMs - Date.now()
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait).unref?.())
-        lastConfirmAt = Date.now()
+        const wait = lastConfirmAt + confirmGapMs - clock.now()
+        if (wait > 0) await sleepOn(clock, wait)
+        lastConfirmAt = clock.now()
       }
       try {
         const ids = codes.slice(i, i + chunkSize)
         // A callback taken in while the read was under way may be newer than the answer.
         const tickets = new Map(ids.map((code) => [code, store.callbackTicket(code)]))
-        const answer = await reader.resultsByIds(ids)
-        for (const coupon of Array.isArray(answer) ? answer : answer.coupons) {
+        for (const snap of await reader.resultsByIds(ids)) {
           try {
-            report.entries.push(...store.recordPollSnapshot(coupon, { ticket: tickets.get(codeOf(coupon)) }))
+            report.entries.push(...store.recordPollSnapshot(snap, { ticket: tickets.get(snap.code) }))
             report.polled += 1
           } catch (error) {
             report.errors.push(`snapshot: ${toDeskError(error).message}`)
@@ -171,35 +166,33 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   }
 
   function schedule(gen: number): void {
-    timer = setTimeout(async () => {
+    timer = timers.set(async () => {
       await runOnce()
-      if (timer && gen === generation) schedule(gen)
+      if (timer !== null && gen === generation) schedule(gen)
     }, intervalMs)
-    timer.unref?.()
   }
 
   const api: Reconciler = {
     runOnce,
     confirm,
     confirmSoon() {
-      if (confirmTimer || closed) return
-      confirmTimer = setTimeout(() => {
+      if (confirmTimer !== null || closed) return
+      confirmTimer = timers.set(() => {
         confirmTimer = null
         void confirm()
-      }, Math.max(0, Math.min(confirmGapMs, lastConfirmAt + confirmGapMs - Date.now())))
-      confirmTimer.unref?.()
+      }, Math.max(0, Math.min(confirmGapMs, lastConfirmAt + confirmGapMs - clock.now())))
     },
     start() {
       closed = false
-      if (timer) return
+      if (timer !== null) return
       schedule(++generation)
     },
     stop() {
-      if (timer) clearTimeout(timer)
+      if (timer !== null) timers.clear(timer)
       timer = null
       generation += 1
       closed = true
-      if (confirmTimer) clearTimeout(confirmTimer)
+      if (confirmTimer !== null) timers.clear(confirmTimer)
       confirmTimer = null
     },
     get running() {

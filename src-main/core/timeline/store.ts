@@ -6,12 +6,13 @@ import { openDatabase, type Db } from './db.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
 import { toCoupon, toDelivery, toState, toVersion } from './rows.js'
-import { isFinalStatus, RECALC_STATUS, stateKey, toSnapshot } from './snapshot.js'
+import { isFinalStatus, RECALC_STATUS, stateKey } from './snapshot.js'
+import { storedPart } from '../shared/coupon-snapshot.js'
 import { createQueries } from './queries.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
-  PlacementOptions, RejectedDelivery, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
+  PlacementOptions, RejectedDelivery, RowError, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
 } from './types.js'
 
 export interface TimelineStoreOptions {
@@ -33,18 +34,20 @@ export interface CouponHistory {
   /** Progressive accumulator updates of this coupon, grouped. */
   progressive: TimelineEntry[]
   ledger: Ledger
+  /** Entries of this coupon that failed their check on read (left out of `entries`). */
+  errors: RowError[]
 }
 
 export interface TimelineStore {
   readonly file: string
   applyBatch(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
   recordRejected(delivery: RejectedDelivery): void
-  recordPlacement(coupons: unknown[], options?: PlacementOptions): TimelineEntry[]
+  recordPlacement(coupons: CouponSnapshot[], options?: PlacementOptions): TimelineEntry[]
   /**
    * A read of the coupon's current state. With `ticket` (its `callbackTicket` taken before the read),
    * a read that a callback overtook meanwhile is only recorded: it may be older than that callback.
    */
-  recordPollSnapshot(coupon: unknown, options?: { ticket?: number }): TimelineEntry[]
+  recordPollSnapshot(snapshot: CouponSnapshot, options?: { ticket?: number }): TimelineEntry[]
   /** Callbacks taken in for this coupon so far (see `recordPollSnapshot`). */
   callbackTicket(code: string): number
   /** Coupons whose result was found by polling and whose callback has not come within `graceMs`. */
@@ -95,7 +98,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
     nextVersion: db.prepare('SELECT COALESCE(MAX(version), 0) + 1 AS v FROM coupon_versions WHERE code = ?'),
     insertVersion: db.prepare(
-      'INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertEntry: db.prepare(
       'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -138,6 +141,12 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     }
   }
 
+  /** A damaged entry may have been a money row: the ledger then says it is not complete. */
+  function ledgerOf(code: string, amount: number | null, entries: TimelineEntry[], errors: RowError[]): Ledger {
+    const ledger = buildLedger(code, amount, entries)
+    return errors.length > 0 ? { ...ledger, complete: false } : ledger
+  }
+
   function writeEntry(code: string | null, source: TimelineEntry['source'], status: number | null, batchId: string | null, draft: EntryDraft): TimelineEntry {
     // The entry is built from what was inserted (no read back per entry); data as stored (JSON round trip).
     const at = clock.now()
@@ -148,7 +157,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
     const { v } = stmt.nextVersion.get(snap.code) as { v: number }
-    stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw))
+    stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
   }
 
   /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
@@ -206,16 +215,15 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     }
     stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null)
     const entries: TimelineEntry[] = []
-    for (const coupon of batch.coupons) entries.push(...applySnapshot(toSnapshot(coupon), 'callback', batch.batchId))
+    for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
     stmt.insertDelivery.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 0, null)
     return { processed: batch.coupons.length, duplicate: false, entries }
   })
 
-  const placementTx = db.transaction((coupons: unknown[], opts: PlacementOptions): TimelineEntry[] => {
+  const placementTx = db.transaction((coupons: CouponSnapshot[], opts: PlacementOptions): TimelineEntry[] => {
     const entries: TimelineEntry[] = []
     const callbackExpected = opts.callbackUrl ? 1 : 0
-    for (const coupon of coupons) {
-      const snap = toSnapshot(coupon)
+    for (const snap of coupons) {
       const now = clock.now()
       const prev = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
       if (!prev) {
@@ -234,8 +242,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return entries
   })
 
-  const pollTx = db.transaction((coupon: unknown, ticket: number | undefined): TimelineEntry[] => {
-    const snap = toSnapshot(coupon)
+  const pollTx = db.transaction((snap: CouponSnapshot, ticket: number | undefined): TimelineEntry[] => {
     if (ticket !== undefined && ticket !== ticketOf(snap.code)) {
       writeVersion(snap, 'poll', null)
       return []
@@ -312,20 +319,22 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       ensureOpen()
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
       const coupon = row ? toCoupon(row) : null
-      const entries = q.entriesOf(code)
+      const { items: entries, errors } = q.entriesOf(code)
       return {
         coupon,
         versions: q.versionsOf(code).map(toVersion),
         entries,
         progressive: entries.filter((e) => e.kind === 'progressive_update' || e.kind === 'first_lost_bet'),
-        ledger: buildLedger(code, coupon?.amount ?? null, entries),
+        ledger: ledgerOf(code, coupon?.amount ?? null, entries, errors),
+        errors,
       }
     },
     deliveries: (opts = {}) => (ensureOpen(), q.deliveries(opts.limit ?? 100, opts.cursor ?? null, toDelivery)),
     ledger(code) {
       ensureOpen()
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
-      return buildLedger(code, row ? toCoupon(row).amount : null, q.entriesOf(code))
+      const { items, errors } = q.entriesOf(code)
+      return ledgerOf(code, row ? toCoupon(row).amount : null, items, errors)
     },
     onEntry(listener) {
       listeners.add(listener)

@@ -8,32 +8,8 @@ export type SnapshotSource = 'callback' | 'poll' | 'placement'
 import type { TimelineKind } from '../../../src-shared/vocabulary/timeline.js'
 export { TIMELINE_KINDS, type TimelineKind } from '../../../src-shared/vocabulary/timeline.js'
 
-/** One bet of a snapshot, reduced to what the timeline derives from; the raw bet stays in `raw`. */
-export interface SnapshotBet {
-  id: string
-  status: number
-  settlementReasonCode: number | string | null
-  /** Settlement multiplier (`calculate_coefficient` in callbacks, `calc_coef` in the API). */
-  settlementCoef?: number | null
-  /** Score the bet was settled on; null when none (callbacks send ""). */
-  calculateScore?: string | null
-}
-
-/** A coupon state as the store keeps it, whatever model it came from (callback, new or legacy API). */
-export interface CouponSnapshot {
-  code: string
-  status: number
-  amount: number | null
-  /** The payout: callback `realWin` (0 while intermediate), API `real_win`. */
-  realWin: number | null
-  potentialWin: number | null
-  /** Coupon settlement multiplier (`calculate_coefficient` in callbacks, `calculate_coef` in the API). */
-  settlementCoef?: number | null
-  calculateDate: number | null
-  createdAt: number | null
-  bets: SnapshotBet[]
-  raw: unknown
-}
+import type { CouponSnapshot, StoredSnapshot } from '../shared/coupon-snapshot.js'
+export type { CouponSnapshot, SnapshotBet, StoredSnapshot } from '../shared/coupon-snapshot.js'
 
 export interface TimelineEntry {
   id: number
@@ -99,6 +75,8 @@ export interface CouponVersion {
   status: number | null
   observedAt: number
   raw: unknown
+  /** The typed snapshot as stored; null for rows written before it was stored, or when it fails its check on read. */
+  snapshot: StoredSnapshot | null
 }
 
 export interface LedgerRow {
@@ -133,16 +111,26 @@ export interface TimelineQuery {
 export interface Page<T> {
   items: T[]
   nextCursor: string | null
+  /** Stored rows of this page that failed their check on read (left out of `items`). */
+  errors?: RowError[]
 }
 
-/** A verified, schema-checked callback payload as the store applies it. */
+/** A stored row that failed its check on read: reported beside the page, never thrown through it. */
+export interface RowError {
+  code: 'timeline_row_corrupt'
+  table: 'timeline' | 'coupon_versions' | 'audit'
+  id: number
+  message: string
+}
+
+
+/** A verified, schema-checked callback payload as the store applies it (built by callbacks/snapshot.ts). */
 export interface SettlementBatch {
-  event?: string
   batchId: string
   /** Optional client id of the sender's account (kept raw). */
   clientId?: number | string | null
   couponCount: number
-  coupons: unknown[]
+  coupons: CouponSnapshot[]
 }
 
 export interface RejectedDelivery {

@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'node:http'
 import { signPayload } from '../../../src-main/core/callbacks/signature.js'
+import { callbackCouponSchema, callbackPayloadSchema } from '../../../src-main/core/callbacks/schema.js'
+import { callbackSnapshot, settlementBatch } from '../../../src-main/core/callbacks/snapshot.js'
+import type { CouponSnapshot } from '../../../src-main/core/shared/coupon-snapshot.js'
+import type { TimelineStore } from '../../../src-main/core/timeline/store.js'
+import type { DeliveryMeta, PlacementOptions, SettlementBatch } from '../../../src-main/core/timeline/types.js'
 
 /** Test helpers shared by the callbacks and timeline tests. */
 
@@ -29,6 +34,36 @@ export function coupon(code: string, status: number, bets: ReturnType<typeof bet
 
 export function batch(batchId: string, coupons: unknown[]) {
   return { event: 'coupons.settled', batchId, couponCount: coupons.length, coupons }
+}
+
+/** A callback-shaped wire coupon through the callbacks domain (schema check, then its snapshot builder). */
+export function snap(wire: unknown): CouponSnapshot {
+  return callbackSnapshot(callbackCouponSchema.parse(wire))
+}
+
+/** A wire `coupons.settled` payload as the listener hands it to the store. */
+export function settlement(wire: unknown): SettlementBatch {
+  return settlementBatch(callbackPayloadSchema.parse(wire))
+}
+
+/**
+ * The store with its write methods taking callback-shaped wire coupons, each built into its typed
+ * snapshot by the callbacks domain first (what the listener does): keeps the timeline tests readable.
+ */
+export type WireStore = Omit<TimelineStore, 'applyBatch' | 'recordPlacement' | 'recordPollSnapshot'> & {
+  applyBatch(wire: unknown, meta: DeliveryMeta): ReturnType<TimelineStore['applyBatch']>
+  recordPlacement(wire: unknown[], options?: PlacementOptions): ReturnType<TimelineStore['recordPlacement']>
+  recordPollSnapshot(wire: unknown, options?: { ticket?: number }): ReturnType<TimelineStore['recordPollSnapshot']>
+  readonly typed: TimelineStore
+}
+
+export function wireStore(store: TimelineStore): WireStore {
+  return Object.assign(Object.create(store) as TimelineStore, {
+    applyBatch: (wire: unknown, meta: DeliveryMeta) => store.applyBatch(settlement(wire), meta),
+    recordPlacement: (wire: unknown[], options?: PlacementOptions) => store.recordPlacement(wire.map(snap), options),
+    recordPollSnapshot: (wire: unknown, options?: { ticket?: number }) => store.recordPollSnapshot(snap(wire), options),
+    typed: store,
+  }) as unknown as WireStore
 }
 
 export interface Answer {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createCallbackListener, type CallbackListener, type DeliveryEvent } from '../../../src-main/core/callbacks/listener.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import { capture, captureText, HAVE_CAPTURES, SKIP_MESSAGE } from '../coupons/captures.js'
-import { send, tempDir } from './helpers.js'
+import { send, snap, tempDir } from './helpers.js'
 
 const SECRET = 'capture-callback-secret'
 const CODE = '000000000272'
@@ -52,7 +52,7 @@ describe.skipIf(!HAVE_CAPTURES)('the vendor callback through the real listener (
   })
 
   it('intermediate (status 0, realWin 0, one bet won) is a progressive update with no credit; answered like the vendor expects', async () => {
-    store.recordPlacement([{ coupon_code: CODE, amount: AMOUNT, status: 0, real_win: null, events_data: [{ id: 912, status: 0 }, { id: 913, status: 0 }] }], { callbackUrl: url })
+    store.recordPlacement([snap({ coupon_code: CODE, amount: AMOUNT, status: 0, real_win: null, events_data: [{ id: 912, status: 0 }, { id: 913, status: 0 }] })], { callbackUrl: url })
     const answer = await post(url, captureText('callback-intermediate-accumulator'))
     expect(answer.status).toBe(200)
     expect(answer.json).toEqual(capture('callback-ack'))

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import type { DeskEvent } from '../../../src-shared/contract.js'
+import type { DeskEventBody } from '../../../src-shared/contract.js'
 import { createConnectionMonitor } from '../../../src-main/core/desk/connection.js'
 import { createListenerControl } from '../../../src-main/core/desk/listener.js'
 import { demoProfile, validateProfileInput } from '../../../src-main/core/profiles/schema.js'
@@ -18,7 +18,7 @@ describe("the profile's listener settings in the desk", () => {
   })
 
   it("applies the profile's body limit and turns the listener indicator amber on a refused delivery, green on the next stored one", async () => {
-    const events: DeskEvent[] = []
+    const events: DeskEventBody[] = []
     const connection = createConnectionMonitor((e) => events.push(e))
     const profile = { ...demoProfile(0), listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/callbacks', maxBodyBytes: 64 * 1024 } }
     const control = createListenerControl({ profile, secret: () => 'demo-secret', store: () => store, connection, clock: systemClock })

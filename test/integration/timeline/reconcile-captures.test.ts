@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { createCouponClient } from '../../../src-main/core/coupons/index.js'
+import { couponSnapshot, createCouponClient, snapshotReader } from '../../../src-main/core/coupons/index.js'
 import { createReconciler } from '../../../src-main/core/timeline/reconcile.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import { tempDir } from '../callbacks/helpers.js'
@@ -28,8 +28,8 @@ describe.skipIf(!HAVE_CAPTURES)('reconciler on the real captures', () => {
     const client = createCouponClient({ baseURL: server.url, credentials: async () => creds, timeoutMs: 3000 })
     const placed = await client.place({ bets: ['line#737779544#1#1#0#1.85'], amount: 10, callbackUrl: 'https://partner.example.com/api/coupon-result' })
     if (placed.outcome !== 'placed') throw new Error(placed.outcome)
-    store.recordPlacement(placed.coupons, { callbackUrl: 'https://partner.example.com/api/coupon-result' })
-    const reconciler = createReconciler({ store, reader: { calculated: (m) => client.calculated(m), resultsByIds: (codes) => client.resultsByIds(codes) } })
+    store.recordPlacement(placed.coupons.map(couponSnapshot), { callbackUrl: 'https://partner.example.com/api/coupon-result' })
+    const reconciler = createReconciler({ store, reader: snapshotReader({ calculated: (m) => client.calculated(m), resultsByIds: (codes) => client.resultsByIds(codes) }) })
     const report = await reconciler.runOnce()
     expect(report.errors).toEqual([])
     expect(report.entries.map((e) => e.kind)).toEqual(['discovered_by_polling'])

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { createCallbackListener, type CallbackListener } from '../../../src-main/core/callbacks/listener.js'
 import type { Coupon } from '../../../src-main/core/coupons/types.js'
 import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { createSettledReader, settledFromVersions } from '../../../src-main/core/timeline/settled.js'
+import { couponSnapshot, settledFromVersions } from '../../../src-main/core/coupons/snapshot.js'
+import { createSettledReader } from '../../../src-main/core/timeline/settled.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import { makeClient, outcomes } from '../coupons/helpers.js'
 import { tempDir } from '../callbacks/helpers.js'
@@ -29,7 +30,7 @@ describe('settled coupons from the callback snapshot, reads batched', () => {
     for (const p of picked) {
       const result = await client.place({ bets: [p.pointer], amount: 3, multi: false, lang: 'en', callbackUrl: url })
       if (result.outcome !== 'placed') throw new Error(`placement ${result.outcome}`)
-      store.recordPlacement(result.coupons, { callbackUrl: url })
+      store.recordPlacement(result.coupons.map(couponSnapshot), { callbackUrl: url })
       codes.push(result.coupons[0].code)
     }
     for (const code of codes) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { createCallbackListener, type CallbackListener } from '../../../src-main/core/callbacks/listener.js'
 import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
+import { couponSnapshot, snapshotReader } from '../../../src-main/core/coupons/snapshot.js'
 import { createReconciler } from '../../../src-main/core/timeline/reconcile.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
@@ -69,7 +70,7 @@ describe('settlement timeline end to end with the simulator', () => {
     skip += legs
     const result = await client.place({ bets: picked.map((p) => p.pointer), amount, multi: false, lang: 'en', callbackUrl: withCallback ? callbackUrl : '' })
     if (result.outcome !== 'placed') throw new Error(`placement ${result.outcome}`)
-    store.recordPlacement(result.coupons, { callbackUrl: withCallback ? callbackUrl : null })
+    store.recordPlacement(result.coupons.map(couponSnapshot), { callbackUrl: withCallback ? callbackUrl : null })
     return { coupon: result.coupons[0], picked }
   }
 
@@ -88,7 +89,7 @@ describe('settlement timeline end to end with the simulator', () => {
     await waitDeliveries(coupon.code, 2)
     // A 15 after a result carries no date: a confirming read of the coupon places it (delivery order).
     expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed'])
-    expect((await createReconciler({ store, reader: client, clock: sim.clock }).confirm()).errors).toEqual([])
+    expect((await createReconciler({ store, reader: snapshotReader(client), clock: sim.clock }).confirm()).errors).toEqual([])
     expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'settled', 'recalculation_unconfirmed', 'returned_for_recalculation'])
     const recalc = store.couponHistory(coupon.code)
     expect(recalc.coupon?.status).toBe(15)
@@ -149,7 +150,7 @@ describe('settlement timeline end to end with the simulator', () => {
     expect((await deliveries()).filter((d) => d.couponCodes.includes(coupon.code))).toEqual([])
     expect(kindsOf(coupon.code)).toEqual(['coupon_placed'])
 
-    const reconciler = createReconciler({ store, reader: client, clock: sim.clock, graceMs: 120_000 })
+    const reconciler = createReconciler({ store, reader: snapshotReader(client), clock: sim.clock, graceMs: 120_000 })
     const first = await reconciler.runOnce()
     expect(first.errors).toEqual([])
     expect(first.entries.filter((e) => e.couponCode === coupon.code).map((e) => e.kind)).toEqual(['discovered_by_polling'])
@@ -170,7 +171,7 @@ describe('settlement timeline end to end with the simulator', () => {
     await control(`/coupons/${coupon.code}/settle`, { result: 'win' })
     const [failed] = await waitDeliveries(coupon.code, 1)
     expect(failed).toMatchObject({ status: 503, outcome: 'retry-scheduled' })
-    const reconciler = createReconciler({ store, reader: client, clock: sim.clock, graceMs: 120_000 })
+    const reconciler = createReconciler({ store, reader: snapshotReader(client), clock: sim.clock, graceMs: 120_000 })
     await reconciler.runOnce()
     expect(kindsOf(coupon.code)).toEqual(['coupon_placed', 'discovered_by_polling'])
     await control('/clock/advance', { ms: 60_000 })
@@ -196,7 +197,7 @@ describe('settlement timeline end to end with the simulator', () => {
     await control('/clock/advance', { ms: 60_000 })
     const all = await waitDeliveries(coupon.code, 4)
     expect(all[3]).toMatchObject({ status: 200, outcome: 'delivered', batchId: failed.batchId })
-    await createReconciler({ store, reader: client, clock: sim.clock }).confirm()
+    await createReconciler({ store, reader: snapshotReader(client), clock: sim.clock }).confirm()
     expect(store.pendingConfirmations()).not.toContain(coupon.code)
     const stored = store.coupon(coupon.code)!
     expect(stored.status).toBe(2)

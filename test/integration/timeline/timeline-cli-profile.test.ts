@@ -5,7 +5,7 @@ import { readTimeline, timelineFileFor } from '../../../src-main/core/cli/comman
 import { runCli } from '../../../src-main/core/cli/program.js'
 import { openProfileStore } from '../../../src-main/core/profiles/open.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
-import { tempDir } from '../callbacks/helpers.js'
+import { snap, tempDir } from '../callbacks/helpers.js'
 
 /** `desk timeline` reads the history the console writes for a profile, not a data-dir file of its own. */
 describe('desk timeline --profile', () => {
@@ -17,7 +17,7 @@ describe('desk timeline --profile', () => {
 
   const place = (file: string, code: string) => {
     const store = openTimelineStore(file)
-    store.recordPlacement([{ coupon_code: code, amount: 5, status: 0, events_data: [] }])
+    store.recordPlacement([snap({ coupon_code: code, amount: 5, status: 0, events_data: [] })])
     store.close()
   }
 

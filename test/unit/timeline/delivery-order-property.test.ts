@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { join } from 'node:path'
-import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
-import { tempDir } from '../../integration/callbacks/helpers.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
+import { tempDir, wireStore, type WireStore } from '../../integration/callbacks/helpers.js'
 
 /**
  * Issue 8, item 1: one coupon's history (placement, accumulator progress, a first lost bet, results,
@@ -77,11 +77,11 @@ interface Delivery {
 
 describe('one coupon delivered in any order (property)', () => {
   const tmp = tempDir('desk-order-prop-')
-  let store: TimelineStore
+  let store: WireStore
   let n = 0
 
   beforeAll(() => {
-    store = openTimelineStore(join(tmp.dir, 'timeline.sqlite'))
+    store = wireStore(openTimelineStore(join(tmp.dir, 'timeline.sqlite')))
   })
   afterAll(() => {
     store.close()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { join } from 'node:path'
-import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { capture, HAVE_CAPTURES } from '../../integration/coupons/captures.js'
-import { tempDir } from '../../integration/callbacks/helpers.js'
+import { tempDir, wireStore, type WireStore } from '../../integration/callbacks/helpers.js'
 
 /**
  * Ledger properties over random callback/poll sequences for one coupon, in the real snapshot
@@ -94,11 +94,11 @@ function expectedRows(steps: Step[]): Array<[string, number]> {
 
 describe('ledger over callback sequences (property)', () => {
   const tmp = tempDir('desk-ledger-prop-')
-  let store: TimelineStore
+  let store: WireStore
   let n = 0
 
   beforeAll(() => {
-    store = openTimelineStore(join(tmp.dir, 'timeline.sqlite'))
+    store = wireStore(openTimelineStore(join(tmp.dir, 'timeline.sqlite')))
   })
   afterAll(() => {
     store.close()

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { join } from 'node:path'
-import { createManualClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
+import { createManualClock, createSimulatedClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
 import { createReconciler, type CouponReader } from '../../../src-main/core/timeline/reconcile.js'
-import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
-import { batch, bet, coupon, tempDir } from '../../integration/callbacks/helpers.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
+import { batch, bet, coupon, snap, tempDir, wireStore, type WireStore } from '../../integration/callbacks/helpers.js'
 
 /** Reader stand-in: the real coupon client against the simulator is covered in test/integration/timeline. */
 function fakeReader(state: { settled: Record<string, unknown>[]; byId: Record<string, unknown> }) {
@@ -22,11 +22,11 @@ function fakeReader(state: { settled: Record<string, unknown>[]; byId: Record<st
     async calculated(minutes) {
       calls.push(['calculated', minutes])
       if (gate) await gate
-      return state.settled
+      return state.settled.map(snap)
     },
     async resultsByIds(codes) {
       calls.push(['results', codes])
-      return codes.map((c) => state.byId[c]).filter(Boolean)
+      return codes.map((c) => state.byId[c]).filter(Boolean).map(snap)
     },
   }
   return reader
@@ -35,11 +35,11 @@ function fakeReader(state: { settled: Record<string, unknown>[]; byId: Record<st
 describe('reconciler', () => {
   let tmp: ReturnType<typeof tempDir>
   let clock: ManualClock
-  let store: TimelineStore
+  let store: WireStore
   beforeEach(() => {
     tmp = tempDir('desk-rec-')
     clock = createManualClock()
-    store = openTimelineStore(join(tmp.dir, 't.sqlite'), { clock })
+    store = wireStore(openTimelineStore(join(tmp.dir, 't.sqlite'), { clock }))
   })
   afterEach(() => {
     store.close()
@@ -51,7 +51,7 @@ describe('reconciler', () => {
     store.recordPlacement([{ ...coupon(code, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
     const settled = { ...coupon(code, 2, [bet('1', 1)]), amount: 10, real_win: 19 }
     const reader = fakeReader({ settled: [], byId: { [code]: settled } })
-    const rec = createReconciler({ store, reader, clock, graceMs: 120_000 })
+    const rec = createReconciler({ store: store.typed, reader, clock, graceMs: 120_000 })
     const first = await rec.runOnce()
     expect(first.entries.map((e) => e.kind)).toEqual(['discovered_by_polling'])
     expect(reader.calls).toEqual([['calculated', 120], ['results', [code]]])
@@ -65,13 +65,13 @@ describe('reconciler', () => {
 
   it('narrows the calculated window to the time since the last good pass and widens it after errors', async () => {
     const reader = fakeReader({ settled: [], byId: {} })
-    const rec = createReconciler({ store, reader, clock, intervalMs: 60_000 })
+    const rec = createReconciler({ store: store.typed, reader, clock, intervalMs: 60_000 })
     await rec.runOnce()
     clock.advance(60_000)
     await rec.runOnce()
     expect(reader.calls.map((c) => c[1])).toEqual([120, 2])
     const failing: CouponReader = { calculated: async () => Promise.reject(new Error('HTTP 503')), resultsByIds: async () => [] }
-    const rec2 = createReconciler({ store, reader: failing, clock })
+    const rec2 = createReconciler({ store: store.typed, reader: failing, clock })
     const report = await rec2.runOnce()
     expect(report.errors[0]).toMatch(/calculated: HTTP 503/)
   })
@@ -79,7 +79,7 @@ describe('reconciler', () => {
   it('never runs two passes at once', async () => {
     const reader = fakeReader({ settled: [], byId: {} })
     const release = reader.hold()
-    const rec = createReconciler({ store, reader, clock })
+    const rec = createReconciler({ store: store.typed, reader, clock })
     const a = rec.runOnce()
     const b = await rec.runOnce()
     expect(b.skipped).toBe(true)
@@ -93,24 +93,56 @@ describe('reconciler', () => {
     const seen: string[] = []
     store.onEntry((e) => seen.push(`${e.kind}:${e.couponCode}`))
     const reader = fakeReader({ settled: [{ ...coupon('000000000302', 4, [bet('1', 2)]), amount: 3, real_win: 0 }], byId: {} })
-    await createReconciler({ store, reader, clock }).runOnce()
+    await createReconciler({ store: store.typed, reader, clock }).runOnce()
     expect(seen).toEqual(['discovered_by_polling:000000000302'])
   })
 
   it('stop then start while a pass awaits a read leaves one loop, and stop ends it (no orphan timer)', async () => {
+    const sim = createSimulatedClock()
     const reader = fakeReader({ settled: [], byId: {} })
     const release = reader.hold()
-    const rec = createReconciler({ store, reader, clock, intervalMs: 150 })
+    const rec = createReconciler({ store: store.typed, reader, clock: sim, intervalMs: 150 })
     rec.start()
-    await vi.waitFor(() => expect(reader.calls).toHaveLength(1), { timeout: 5000, interval: 10 })
+    await sim.advance(150)
+    expect(reader.calls).toHaveLength(1)
     rec.stop()
     rec.start()
     release()
-    await new Promise((r) => setImmediate(r))
-    await new Promise((r) => setImmediate(r))
+    await sim.advance(0)
     rec.stop()
-    await new Promise((r) => setTimeout(r, 500))
+    await sim.advance(10_000)
     expect(reader.calls).toHaveLength(1)
+    expect(sim.pending()).toBe(0)
+  })
+
+  it('runs on the injected clock: six simulated hours of passes in milliseconds, no real waiting', async () => {
+    const sim = createSimulatedClock()
+    store.close()
+    store = wireStore(openTimelineStore(join(tmp.dir, 'sim.sqlite'), { clock: sim }))
+    const code = '000000000304'
+    store.recordPlacement([{ ...coupon(code, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
+    const byId: Record<string, unknown> = {}
+    const reader = fakeReader({ settled: [], byId })
+    const rec = createReconciler({ store: store.typed, reader, clock: sim, intervalMs: 60_000, graceMs: 120_000 })
+    const started = Date.now()
+    rec.start()
+    await sim.advance(3 * 3_600_000)
+    // Settled on the server after three hours; its callback never comes.
+    byId[code] = { ...coupon(code, 2, [bet('1', 1)]), amount: 10, real_win: 19 }
+    await sim.advance(3 * 3_600_000)
+    rec.stop()
+    const passes = reader.calls.filter((c) => c[0] === 'calculated')
+    expect(passes).toHaveLength(360)
+    // After the first pass the window is the time since the last good pass plus a minute.
+    expect(passes.slice(1).every((c) => c[1] === 2)).toBe(true)
+    const kinds = store.couponHistory(code).entries.map((e) => e.kind)
+    expect(kinds).toEqual(['coupon_placed', 'discovered_by_polling', 'missed_callback'])
+    const [found, missed] = store.couponHistory(code).entries.slice(1)
+    // Found by the first pass after the 3 h mark; missed two grace minutes later, both on the simulated clock.
+    expect(found.at - 1_000_000).toBe(3 * 3_600_000 + 60_000)
+    expect(missed.at - found.at).toBe(120_000)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(sim.pending()).toBe(0)
   })
 
   it('a confirming read overtaken by a newer callback is not applied; the next read places the coupon', async () => {
@@ -126,18 +158,18 @@ describe('reconciler', () => {
     const reader: CouponReader = {
       calculated: async () => [],
       async resultsByIds() {
-        const answer = [serverNow]
+        const answer = [snap(serverNow)]
         // While this read is under way the coupon is re-settled and its callback arrives first.
         serverNow = { ...won, amount: 10 }
         store.applyBatch(batch('x-3', [won]), { rawSize: 1 })
         return answer
       },
     }
-    const rec = createReconciler({ store, reader, clock, confirmGapMs: 0 })
+    const rec = createReconciler({ store: store.typed, reader, clock, confirmGapMs: 0 })
     await rec.confirm()
     expect(store.coupon(code)?.status).toBe(2)
     expect(store.pendingConfirmations()).toEqual([code])
-    reader.resultsByIds = async () => [serverNow]
+    reader.resultsByIds = async () => [snap(serverNow)]
     await rec.confirm()
     expect(store.pendingConfirmations()).toEqual([])
     expect(store.coupon(code)?.status).toBe(2)

@@ -3,10 +3,10 @@ import Database from 'libsql'
 import { join } from 'node:path'
 import { createManualClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
 import { MIGRATIONS } from '../../../src-main/core/timeline/db.js'
-import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
-import { batch, bet, coupon, tempDir } from '../../integration/callbacks/helpers.js'
+import { batch, bet, coupon, settlement, tempDir, wireStore, type WireStore } from '../../integration/callbacks/helpers.js'
 
 const kinds = (entries: TimelineEntry[]) => entries.map((e) => e.kind)
 const meta = { rawSize: 100 }
@@ -15,13 +15,13 @@ describe('timeline store', () => {
   let tmp: ReturnType<typeof tempDir>
   let file: string
   let clock: ManualClock
-  let store: TimelineStore
+  let store: WireStore
 
   beforeEach(() => {
     tmp = tempDir('desk-tl-')
     file = join(tmp.dir, 'timeline.sqlite')
     clock = createManualClock()
-    store = openTimelineStore(file, { clock })
+    store = wireStore(openTimelineStore(file, { clock }))
   })
   afterEach(() => {
     store.close()
@@ -35,7 +35,7 @@ describe('timeline store', () => {
     expect((raw.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(MIGRATIONS.length)
     expect((raw.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode).toBe('wal')
     raw.close()
-    store = openTimelineStore(file, { clock })
+    store = wireStore(openTimelineStore(file, { clock }))
     expect(store.balances().map((b) => b.balance)).toEqual([100])
   })
 
@@ -54,7 +54,7 @@ describe('timeline store', () => {
   })
 
   it('two connections to one file (two processes) apply a batchId once', () => {
-    const other = openTimelineStore(file, { clock })
+    const other = wireStore(openTimelineStore(file, { clock }))
     const b = batch('shared-1', [coupon('000000000099', 2, [bet('1', 1)], { real_win: 5 })])
     expect(other.applyBatch(b, meta).duplicate).toBe(false)
     expect(store.applyBatch(b, meta).duplicate).toBe(true)
@@ -228,7 +228,7 @@ describe('timeline store', () => {
       throw new Error('renderer push broke')
     })
     own.onEntry((e) => seen.push(e.kind))
-    own.applyBatch(batch('s-1', [coupon('000000000077', 4, [bet('1', 2)], { real_win: 0 })]), meta)
+    own.applyBatch(settlement(batch('s-1', [coupon('000000000077', 4, [bet('1', 2)], { real_win: 0 })])), meta)
     expect(seen).toEqual(['settled'])
     expect(reported).toEqual(['settled:renderer push broke'])
     expect(sink.lines.join('\n')).toMatch(/timeline subscriber failed.*renderer push broke/)

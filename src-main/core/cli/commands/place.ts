@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
-import { validatePlacement, type PlacementRequest } from '../../coupons/index.js'
+import { couponSnapshot, validatePlacement, type PlacementRequest } from '../../coupons/index.js'
 import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
@@ -108,7 +108,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
   const result = await client.place(request)
   ctx.log.info('placement', { outcome: result.outcome, pointers: request.bets.length, amount: request.amount, multi: request.multi })
   if (result.outcome === 'placed') {
-    keep('record the placement', (h) => h.recordPlacement(result.coupons, { currency: request.currency }))
+    keep('record the placement', (h) => h.recordPlacement(result.coupons.map(couponSnapshot), { currency: request.currency }))
     printPlaced(ctx, placedToDto(result.coupons))
     return EXIT.ok
   }
@@ -144,7 +144,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
           : { outcome: 'unknown', message: resolved.reason }
   if (resolved.outcome === 'placed') {
     keep('record the placement', (h) => {
-      h.recordPlacement(resolved.coupons, { currency: request.currency })
+      h.recordPlacement(resolved.coupons.map(couponSnapshot), { currency: request.currency })
       h.attempts.settle(attemptId, 'placed')
     })
   } else if (resolved.outcome === 'not_placed') keep('settle the attempt', (h) => h.attempts.settle(attemptId, 'not_placed'))
