@@ -70,13 +70,13 @@ describe('desk core: profiles, secrets and a custom environment', () => {
     expect((await h.call(() => api.profiles.list(undefined))).profiles).toHaveLength(2)
   })
 
-  it('a custom profile without a feed key pushes feed.error to its watches', async () => {
+  it('a custom profile without a feed key turns its feed subscriptions stale with the error', async () => {
     await h.call(() => api.profiles.select({ id: customId }))
-    const { watchId } = await h.call(() => api.feed.watch({ target: 'menu', lineType: 'line' }))
-    const error = await h.waitFor('feed.error', (e) => e.watchId === watchId)
-    expect(error.code).toBe('missing_secret')
+    const { subscriptionId } = await h.call(() => h.subscribe({ name: 'feed.menu', lineType: 'line' }))
+    const stale = await h.waitFor('watch.state', (e) => e.subscriptionId === subscriptionId && !e.live)
+    expect(stale.error?.code).toBe('missing_secret')
     expect((await errorOf(api.feed.menu({ lineType: 'live' }))).code).toBe('missing_secret')
-    expect(await api.feed.unwatch({ watchId })).toEqual({ removed: true })
+    expect(await api.watch.unsubscribe({ subscriptionId })).toEqual({ removed: true })
     await h.call(() => api.profiles.select({ id: 'demo' }))
   })
 
@@ -90,16 +90,18 @@ describe('desk core: profiles, secrets and a custom environment', () => {
     await h.call(() => api.profiles.setSecret({ id: customId, kind: 'callbackSecret', value: CALLBACK_SECRET }))
   })
 
-  it('switching profile ends the old watches and announces the new profile', async () => {
-    const { watchId } = await h.call(() => api.feed.watch({ target: 'menu', lineType: 'line' }))
-    await h.waitFor('feed.updated', (e) => e.watchId === watchId)
+  it('switching profile keeps the subscriptions (new snapshot under the new epoch) and announces the new profile', async () => {
+    const { subscriptionId, epoch } = await h.call(() => h.subscribe({ name: 'feed.menu', lineType: 'line' }))
+    await h.waitFor('watch.snapshot', (e) => e.subscriptionId === subscriptionId)
     const before = h.events.length
     const selected = await h.call(() => api.profiles.select({ id: customId }))
     expect(selected.id).toBe(customId)
     const after = h.events.slice(before)
-    expect(after).toContainEqual({ type: 'profile.changed', profileId: customId })
-    expect(after.some((e) => e.type === 'session.changed' && e.status.state === 'signed-out')).toBe(true)
-    expect(await api.feed.unwatch({ watchId })).toEqual({ removed: false })
+    expect(after).toContainEqual({ type: 'profile.changed', profileId: customId, epoch: epoch + 1 })
+    expect(after.some((e) => e.type === 'session.changed' && e.status.state === 'signed-out' && e.epoch === epoch + 1)).toBe(true)
+    const again = await h.waitFor('watch.snapshot', (e) => e.subscriptionId === subscriptionId && e.epoch === epoch + 1)
+    expect(again.topic).toBe('feed.menu')
+    expect(await api.watch.unsubscribe({ subscriptionId })).toEqual({ removed: true })
 
     const info = await h.call(() => api.app.info(undefined))
     expect(info).toMatchObject({ profileId: customId, environment: 'custom', endpoints: { coupons: sim.couponBaseUrl, feed: sim.feedApiUrl, cdn: sim.cdnUrl } })
@@ -147,7 +149,7 @@ describe('desk core: profiles, secrets and a custom environment', () => {
     const saved = await h.call(() => api.profiles.save({ ...customInput(), id: customId, legacyMode: true }))
     expect(saved.legacyMode).toBe(true)
     expect(h.events.slice(before).some((e) => e.type === 'session.changed' && e.status.state === 'signed-out')).toBe(true)
-    expect(h.events.slice(before)).toContainEqual({ type: 'profile.changed', profileId: customId })
+    expect(h.events.slice(before)).toContainEqual(expect.objectContaining({ type: 'profile.changed', profileId: customId }))
     const pointer = await firstPointer()
     const placed = await h.call(() => api.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed: true }))
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)
@@ -180,7 +182,7 @@ describe('desk core: profiles, secrets and a custom environment', () => {
   it('removing the active profile falls back to Demo', async () => {
     const result = await h.call(() => api.profiles.remove({ id: customId }))
     expect(result).toEqual({ activeId: 'demo' })
-    expect(h.events).toContainEqual({ type: 'profile.changed', profileId: 'demo' })
+    expect(h.events).toContainEqual(expect.objectContaining({ type: 'profile.changed', profileId: 'demo' }))
     expect((await h.call(() => api.app.info(undefined))).environment).toBe('demo')
     expect(h.events.some((e) => e.type === 'connection.changed' && e.service === 'listener' && e.state !== 'online')).toBe(true)
     // What runs now is Demo's own listener (on by default), not the removed profile's.

@@ -54,11 +54,13 @@ describe('desk core on the Demo profile', () => {
     expect((await h.call(() => api.session.login(undefined))).state).toBe('signed-in')
   })
 
-  it('reads the balance and pushes balance.changed', async () => {
+  it('reads the balance and pushes it to balance subscribers', async () => {
+    const sub = await h.call(() => h.subscribe({ name: 'balance' }))
     const balance = await h.call(() => api.balance.get(undefined))
     expect(balance.balance).toBeGreaterThan(0)
-    const pushed = await h.waitFor('balance.changed')
-    expect(pushed.balance.balance).toBe(balance.balance)
+    const pushed = await h.waitFor('watch.snapshot', (e) => e.subscriptionId === sub.subscriptionId)
+    expect(pushed.topic === 'balance' && pushed.snapshot?.balance).toBe(balance.balance)
+    await api.watch.unsubscribe({ subscriptionId: sub.subscriptionId })
     expect(h.events.some((e) => e.type === 'connection.changed' && e.service === 'coupons' && e.state === 'online')).toBe(true)
   })
 
@@ -85,6 +87,8 @@ describe('desk core on the Demo profile', () => {
   })
 
   it('places a coupon, reads it back (get, active) and records it in the timeline', async () => {
+    const balanceSub = await h.subscribe({ name: 'balance' })
+    const timelineSub = await h.subscribe({ name: 'timeline' })
     const before = (await api.balance.get(undefined)).balance
     const { outcome } = await bettable()
     const placed = await h.call(() => api.coupons.place({ pointers: [outcome.pointer], amount: 5, multi: false, mode: 'reject', confirmed: false }))
@@ -100,14 +104,17 @@ describe('desk core on the Demo profile', () => {
     const active = await h.call(() => api.coupons.active(undefined))
     expect(active.map((c) => c.couponCode)).toContain(coupon.couponCode)
 
-    const pushed = await h.waitFor('balance.changed', (e) => e.balance.balance === before - 5)
-    expect(pushed.balance.balance).toBe(before - 5)
+    // The placement asks for one balance read soon: the new balance is pushed without a renderer poll.
+    const pushed = await h.waitFor('watch.delta', (e) => e.subscriptionId === balanceSub.subscriptionId && e.topic === 'balance' && e.delta.balance === before - 5)
+    expect(pushed.topic === 'balance' && pushed.delta.balance).toBe(before - 5)
 
     const page = await h.call(() => api.timeline.query({ couponCode: coupon.couponCode }))
     expect(page.items).toHaveLength(1)
     expect(page.items[0]).toMatchObject({ kind: 'coupon_placed', couponCode: coupon.couponCode, source: 'placement', amountDelta: -5 })
-    const entry = await h.waitFor('timeline.entry', (e) => e.entry.couponCode === coupon.couponCode)
-    expect(entry.entry.kind).toBe('coupon_placed')
+    const entry = await h.waitFor('watch.delta', (e) => e.subscriptionId === timelineSub.subscriptionId && e.topic === 'timeline' && e.delta.entries.some((x) => x.couponCode === coupon.couponCode))
+    expect(entry.topic === 'timeline' && entry.delta.entries[0].kind).toBe('coupon_placed')
+    await api.watch.unsubscribe({ subscriptionId: balanceSub.subscriptionId })
+    await api.watch.unsubscribe({ subscriptionId: timelineSub.subscriptionId })
 
     const missing = await errorOf(api.coupons.get({ code: '000000000000' }))
     expect(missing.code).toBe('coupon_not_found')
@@ -151,12 +158,12 @@ describe('desk core on the Demo profile', () => {
     expect(advanced.now).toBeGreaterThan(now)
   })
 
-  it('watches the menu: feed.updated arrives with the watch id, unwatch ends it', async () => {
-    const { watchId } = await h.call(() => api.feed.watch({ target: 'menu', lineType: 'live' }))
-    const update = await h.waitFor('feed.updated', (e) => e.watchId === watchId)
-    expect(Array.isArray(update.data)).toBe(true)
-    expect(await h.call(() => api.feed.unwatch({ watchId }))).toEqual({ removed: true })
-    expect(await api.feed.unwatch({ watchId })).toEqual({ removed: false })
+  it('subscribes to the menu: a snapshot arrives with the subscription id, unsubscribe ends it', async () => {
+    const { subscriptionId } = await h.call(() => h.subscribe({ name: 'feed.menu', lineType: 'live' }))
+    const update = await h.waitFor('watch.snapshot', (e) => e.subscriptionId === subscriptionId)
+    expect(update.topic === 'feed.menu' && Array.isArray(update.snapshot)).toBe(true)
+    expect(await h.call(() => api.watch.unsubscribe({ subscriptionId }))).toEqual({ removed: true })
+    expect(await api.watch.unsubscribe({ subscriptionId })).toEqual({ removed: false })
   })
 
   it('runs the callback listener of the profile (on by default in Demo), stops and restarts it', async () => {

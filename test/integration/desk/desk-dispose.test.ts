@@ -33,8 +33,10 @@ describe('desk core dispose', () => {
     const api = h.core.handlers
     await api.session.login(undefined)
     await api.listener.start(undefined)
-    const { watchId } = await api.feed.watch({ target: 'menu', lineType: 'line' })
-    await h.waitFor('feed.updated', (e) => e.watchId === watchId)
+    const { subscriptionId } = await h.subscribe({ name: 'feed.menu', lineType: 'line' })
+    await h.subscribe({ name: 'balance' })
+    await h.subscribe({ name: 'coupons.active' })
+    await h.waitFor('watch.snapshot', (e) => e.subscriptionId === subscriptionId)
     expect(liveHandles().length).toBeGreaterThan(baseline)
     await h.close()
     const deadline = Date.now() + 3000

@@ -41,16 +41,23 @@ describe('desk core settlement flow (Demo)', () => {
   it('a settlement callback reaches the listener, lands in the timeline and is pushed', async () => {
     const started = await api.listener.start(undefined)
     expect(started.running).toBe(true)
+    const timeline = await h.subscribe({ name: 'timeline' })
+    const active = await h.subscribe({ name: 'coupons.active' })
     const [pointer] = await pointers(1)
     const placed = await api.coupons.place({ pointers: [pointer], amount: 4, multi: false, mode: 'accept', confirmed: false })
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)
     const code = placed.coupons[0].couponCode
 
     await api.demo.settle({ code, result: 'lose' })
-    const entry = await h.waitFor('timeline.entry', (e) => e.entry.couponCode === code && e.entry.kind === 'settled')
-    expect(entry.entry).toMatchObject({ source: 'callback', status: 4, amountDelta: 0 })
+    const entry = await h.waitFor('watch.delta', (e) => e.subscriptionId === timeline.subscriptionId && e.topic === 'timeline' && e.delta.entries.some((x) => x.couponCode === code && x.kind === 'settled'))
+    expect(entry.topic === 'timeline' && entry.delta.entries[0]).toMatchObject({ source: 'callback', status: 4, amountDelta: 0 })
     const pushed = await h.waitFor('coupon.settled', (e) => e.coupon.couponCode === code)
     expect(pushed.coupon).toMatchObject({ status: 4 })
+    // The settled coupon leaves the active list at once (no wait for the next poll).
+    const left = await h.waitFor('watch.delta', (e) => e.subscriptionId === active.subscriptionId && e.topic === 'coupons.active' && e.delta.remove.includes(code))
+    expect(left.seq).toBeGreaterThan(active.seq)
+    await api.watch.unsubscribe({ subscriptionId: timeline.subscriptionId })
+    await api.watch.unsubscribe({ subscriptionId: active.subscriptionId })
 
     const history = await api.timeline.couponHistory({ code })
     expect(history.map((e) => e.kind)).toEqual(['coupon_placed', 'settled'])
@@ -98,12 +105,14 @@ describe('desk core settlement flow (Demo)', () => {
   })
 
   it('the balance poller pushes a change made outside the desk, once per value', async () => {
+    const sub = await h.subscribe({ name: 'balance' })
     await api.balance.get(undefined)
     await sim('/accounts/demo/balance', { balance: 4321.5 })
-    const pushed = await h.waitFor('balance.changed', (e) => e.balance.balance === 4321.5, 3000)
-    expect(pushed.balance.at).toBeGreaterThan(0)
+    const isIt = (e: (typeof h.events)[number]) => e.type === 'watch.delta' && e.subscriptionId === sub.subscriptionId && e.topic === 'balance' && e.delta.balance === 4321.5
+    const pushed = await h.waitFor('watch.delta', isIt, 3000)
+    expect(pushed.topic === 'balance' && pushed.delta.at).toBeGreaterThan(0)
     await new Promise((r) => setTimeout(r, 350)) // a few more poll periods
-    const same = h.events.filter((e) => e.type === 'balance.changed' && e.balance.balance === 4321.5)
-    expect(same).toHaveLength(1)
+    expect(h.events.filter(isIt)).toHaveLength(1)
+    await api.watch.unsubscribe({ subscriptionId: sub.subscriptionId })
   })
 })

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DeskEvent, DeskEventType, DeskEventOf } from '../../../src-shared/contract.js'
+import { randomUUID } from 'node:crypto'
+import type { DeskEvent, DeskEventType, DeskEventOf, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src-main/core/desk/index.js'
 import { createMemoryStorage, createProfileService, type ProfileService } from '../../../src-main/core/profiles/index.js'
 import { createSecretVault, createTestCipher, type SecretVault } from '../../../src-main/core/vault/index.js'
@@ -18,6 +19,8 @@ export interface Harness {
   call<T>(fn: () => Promise<T>): Promise<T>
   /** Resolves with the first event (already seen or future) matching the predicate. */
   waitFor<T extends DeskEventType>(type: T, predicate?: (event: DeskEventOf<T>) => boolean, timeoutMs?: number): Promise<DeskEventOf<T>>
+  /** Subscribes to a watch topic under a fresh subscription id. */
+  subscribe(topic: WatchTopic): Promise<WatchSubscribed>
   close(): Promise<void>
 }
 
@@ -69,6 +72,9 @@ export async function createHarness(extra: Partial<DeskCoreOptions> = {}): Promi
         }
         waiters.add(check)
       })
+    },
+    subscribe(topic) {
+      return core.handlers.watch.subscribe({ subscriptionId: `t-${randomUUID()}`, topic })
     },
     async close() {
       await core.dispose()

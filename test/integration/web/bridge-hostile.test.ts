@@ -19,7 +19,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'desk-web-hostile-'))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>desk</title>')
   const handlers = { balance: { get: async () => ({ balance: 1, at: 1 }) } } as unknown as DeskHandlers
-  bridge = await startWebBridge({ staticDir: dir, dispatch: createDispatcher(handlers), subscribe: () => () => {}, onError: (what) => reported.push(what) })
+  bridge = await startWebBridge({ staticDir: dir, dispatch: createDispatcher(handlers, { epoch: () => 1 }), subscribe: () => () => {}, onError: (what) => reported.push(what) })
 })
 afterAll(() => bridge.close())
 

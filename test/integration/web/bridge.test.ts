@@ -16,7 +16,7 @@ beforeAll(async () => {
   const handlers = { balance: { get: async () => ({ balance: 10000, at: 1 }) } } as unknown as DeskHandlers
   bridge = await startWebBridge({
     staticDir: dir,
-    dispatch: createDispatcher(handlers),
+    dispatch: createDispatcher(handlers, { epoch: () => 3 }),
     subscribe: (l) => {
       listeners.add(l)
       return () => listeners.delete(l)
@@ -63,13 +63,13 @@ describe('loopback web bridge', () => {
 
   it('speaks the contract: results, validation errors, unknown channels, malformed messages, events', async () => {
     const ws = await open(bridge.token, bridge.origin)
-    expect(await call(ws, { id: 1, channel: 'desk:balance:get' })).toEqual({ id: 1, result: { ok: true, value: { balance: 10000, at: 1 } } })
+    expect(await call(ws, { id: 1, channel: 'desk:balance:get' })).toEqual({ id: 1, result: { ok: true, value: { balance: 10000, at: 1 }, epoch: 3 } })
     expect((await call(ws, { id: 2, channel: 'desk:balance:get', payload: { extra: 1 } })).result).toMatchObject({ ok: false, code: 'bad_input' })
     expect((await call(ws, { id: 3, channel: 'desk:shell:exec', payload: {} })).result).toMatchObject({ ok: false, code: 'unknown_channel' })
     expect((await call(ws, '{not json')).result).toMatchObject({ ok: false, code: 'bad_message' })
     const pushed = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))))
-    for (const l of listeners) l({ type: 'profile.changed', profileId: 'p1' })
-    expect(await pushed).toEqual({ event: { type: 'profile.changed', profileId: 'p1' } })
+    for (const l of listeners) l({ type: 'profile.changed', profileId: 'p1', epoch: 3 })
+    expect(await pushed).toEqual({ event: { type: 'profile.changed', profileId: 'p1', epoch: 3 } })
     ws.close()
   })
 })

@@ -21,8 +21,8 @@ function setup() {
     },
   } as unknown as DeskHandlers
   const ipcMain = createFakeIpcMain()
-  const dispose = registerIpc(ipcMain, createDispatcher(handlers), policy)
-  return { ipcMain, calls, dispose }
+  const ipc = registerIpc(ipcMain, createDispatcher(handlers, { epoch: () => 7 }), policy)
+  return { ipcMain, calls, dispose: ipc.dispose }
 }
 
 describe('validated IPC wrapper', () => {
@@ -35,7 +35,7 @@ describe('validated IPC wrapper', () => {
   it('answers a valid call from the app frame', async () => {
     const { ipcMain, calls } = setup()
     const result = await ipcMain.invoke('desk:coupons:get', fakeEvent(APP), { code: '000000000123' })
-    expect(result).toEqual({ ok: true, value: { couponCode: '000000000123' } })
+    expect(result).toEqual({ ok: true, value: { couponCode: '000000000123' }, epoch: 7 })
     expect(calls).toHaveLength(1)
   })
 
@@ -65,7 +65,7 @@ describe('validated IPC wrapper', () => {
     const { ipcMain } = setup()
     await expect(ipcMain.invoke('desk:coupons:delete', fakeEvent(APP), {})).rejects.toThrow(/No handler/)
     await expect(ipcMain.invoke('shell:openExternal', fakeEvent(APP), {})).rejects.toThrow(/No handler/)
-    const dispatch = createDispatcher({} as DeskHandlers)
+    const dispatch = createDispatcher({} as DeskHandlers, { epoch: () => 7 })
     for (const channel of ['desk:coupons:delete', 'desk:__proto__:constructor', 'desk:coupons:toString', 'coupons:get', '']) {
       expect(await dispatch(channel, {})).toMatchObject({ ok: false, code: 'unknown_channel' })
     }
@@ -74,9 +74,9 @@ describe('validated IPC wrapper', () => {
   it('turns errors into {ok:false, code, message} without data or internals', async () => {
     const { ipcMain } = setup()
     const business = await ipcMain.invoke('desk:coupons:get', fakeEvent(APP), { code: '000000000471' })
-    expect(business).toEqual({ ok: false, code: 'coupon_business', message: 'Coupon not found (471)' })
+    expect(business).toEqual({ ok: false, code: 'coupon_business', message: 'Coupon not found (471)', epoch: 7 })
     const internal = await ipcMain.invoke('desk:coupons:get', fakeEvent(APP), { code: '000000000500' })
-    expect(internal).toEqual({ ok: false, code: 'internal', message: expect.any(String) })
+    expect(internal).toEqual({ ok: false, code: 'internal', message: expect.any(String), epoch: 7 })
     expect(JSON.stringify(internal)).not.toContain('hunter2')
   })
 

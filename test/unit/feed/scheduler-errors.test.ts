@@ -6,7 +6,7 @@ import { createFeedWatches } from '../../../src-main/core/desk/feed-watches.js'
 import { createConnectionMonitor } from '../../../src-main/core/desk/connection.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
-import type { DeskEvent } from '../../../src-shared/contract.js'
+import type { DeskEventBody } from '../../../src-shared/contract.js'
 import { createFakeTime } from './fake-time.js'
 
 /** Issue 8 item 14 (scheduler part): failures in the feed scheduler are logged and surfaced, never swallowed. */
@@ -105,29 +105,26 @@ describe('feed watches surface internal failures on the feed indicator', () => {
   })
 
   it('an update that cannot be delivered is logged and turns the feed indicator to degraded', async () => {
-    const indicator: DeskEvent[] = []
+    const indicator: DeskEventBody[] = []
     const connection = createConnectionMonitor((e) => indicator.push(e))
     const { logger, lines } = memoryLogger()
-    let id = 0
     const watches = createFeedWatches({
       feed: createFeedClient({ baseURL, apiKey: 'k' }),
       lang: 'en',
       cdn: 'http://cdn.test',
       clock: { now: () => Date.now() },
-      // The event hub fails (a subscriber bug): the update is lost, but not silently.
-      emit: () => {
-        throw new Error('event hub down')
-      },
       connection,
-      nextWatchId: () => `w${++id}`,
       logger,
     })
-    watches.watch({ target: 'menu', lineType: 'live' })
+    // The event hub fails (a subscriber bug): the update is lost, but not silently.
+    const down = () => {
+      throw new Error('event hub down')
+    }
+    watches.open({ name: 'feed.menu', lineType: 'live' }, { snapshot: down, delta: down, state: () => undefined })
     await expect.poll(() => indicator.some((e) => e.type === 'connection.changed' && e.state === 'degraded'), { timeout: 5000 }).toBe(true)
-    const degraded = indicator.find((e) => e.type === 'connection.changed' && e.state === 'degraded') as Extract<DeskEvent, { type: 'connection.changed' }>
+    const degraded = indicator.find((e) => e.type === 'connection.changed' && e.state === 'degraded') as Extract<DeskEventBody, { type: 'connection.changed' }>
     expect(degraded.service).toBe('feed')
     expect(degraded.message).toMatch(/event hub down/)
-    expect(lines.some((l) => l.includes('feed update could not be built') && l.includes('"module":"feed"'))).toBe(true)
     expect(lines.some((l) => l.includes('feed listener failed'))).toBe(true)
     watches.dispose()
   })
