@@ -196,6 +196,7 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
         baseURL,
         mode: flags.legacy || p.legacyMode ? 'legacy' : 'new',
         credentials: async () => ({ username, password }),
+        logger: getLog().child({ module: 'coupons' }),
       })
       return coupons
     },
@@ -203,7 +204,7 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       if (feed) return feed
       const { feed: baseURL } = await ctx.endpoints()
       if (!baseURL) throw new DeskError('usage', 'No feed URL: pass --feed-url (or DESK_FEED_URL) or use a profile that has one')
-      feed = createFeedClient({ baseURL, apiKey: await secretOf('DESK_FEED_KEY', 'feedApiKey', 'Feed API key') })
+      feed = createFeedClient({ baseURL, apiKey: await secretOf('DESK_FEED_KEY', 'feedApiKey', 'Feed API key'), logger: getLog().child({ module: 'feed' }) })
       return feed
     },
     async close() {
