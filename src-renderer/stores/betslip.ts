@@ -19,8 +19,9 @@ export interface Selection {
   outcomeName: string
   rate: number
 }
-export const MAX_ACCUMULATOR = 15
-export const MAX_SELECTIONS = 50
+import { MAX_ACCUMULATOR_EVENTS, MAX_PLACEMENT_POINTERS } from '../../src-shared/vocabulary/limits.js'
+export const MAX_ACCUMULATOR = MAX_ACCUMULATOR_EVENTS
+export const MAX_SELECTIONS = MAX_PLACEMENT_POINTERS
 
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.

@@ -16,7 +16,8 @@ export interface TimelineFilters {
   couponCode: string
   source: string | null
 }
-export const PAGE_SIZE = 100
+import { TIMELINE_PAGE_SIZE } from '../../src-shared/vocabulary/limits.js'
+export const PAGE_SIZE = TIMELINE_PAGE_SIZE
 const MAX_LIVE_ITEMS = 2000
 /** The subscription's snapshot only seeds the "since" point; pages come from `query`. */
 const LIVE_SNAPSHOT = 1

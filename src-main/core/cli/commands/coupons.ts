@@ -7,8 +7,9 @@ import { act, parseInteger, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { couponDetail, couponsTable, printJson } from '../output.js'
 import { labelCoupons } from '../status-names.js'
+import { MAX_COUPON_CODE_LENGTH, MAX_RESULTS_BY_IDS } from '../../../../src-shared/vocabulary/limits.js'
 
-const CODE = /^[A-Za-z0-9_-]{1,32}$/
+const CODE = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_COUPON_CODE_LENGTH}}$`)
 
 function printList(ctx: CliContext, coupons: Coupon[]): void {
   const dto = coupons.map(couponToDto)
@@ -21,7 +22,7 @@ export function registerCouponCommands(program: Command, deps: CommandDeps): voi
 
   addGlobalOptions(coupons.command('get').argument('<code>', 'coupon code').description('one coupon with its bets')).action(
     act(deps, async (ctx, [code]) => {
-      if (!CODE.test(code ?? '')) throw new DeskError('usage', 'coupon code must be 1 to 32 letters or digits')
+      if (!CODE.test(code ?? '')) throw new DeskError('usage', `coupon code must be 1 to ${MAX_COUPON_CODE_LENGTH} letters or digits`)
       const coupon = couponToDto(await (await ctx.coupons()).get(code!))
       if (ctx.json) printJson(ctx.io, labelCoupons(coupon))
       else ctx.io.stdout(`${couponDetail(coupon, ctx.profile().timeZone)}\n`)
@@ -57,7 +58,7 @@ export function registerCouponCommands(program: Command, deps: CommandDeps): voi
             .split(',')
             .map((c) => c.trim())
             .filter(Boolean)
-          if (codes.length === 0 || codes.length > 1000 || !codes.every((c) => CODE.test(c))) throw new DeskError('usage', '--ids takes 1 to 1000 comma-separated coupon codes')
+          if (codes.length === 0 || codes.length > MAX_RESULTS_BY_IDS || !codes.every((c) => CODE.test(c))) throw new DeskError('usage', `--ids takes 1 to ${MAX_RESULTS_BY_IDS} comma-separated coupon codes`)
           printList(ctx, await client.resultsByIds(codes))
           return
         }
