@@ -1,0 +1,163 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import type { DeskEvent, Result, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
+import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
+import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
+import { createEventHub } from '../../../src-main/core/shared/events.js'
+import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
+import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
+import { startCountingProxy, type CountingProxy } from './counting-proxy.js'
+import { createHarness, type Harness } from './helpers.js'
+
+/**
+ * Two windows (two web-bridge sockets) on one custom profile watch the same feed list, the active
+ * coupons and the balance: main polls each key once per interval, whatever the number of windows,
+ * measured at a counting proxy in front of the simulator, on a simulated clock.
+ */
+const POLL_MS = 15_000
+const EVENTS_LINE_MS = 30_000
+
+let sim: RunningSimulator
+let proxy: CountingProxy
+let h: Harness
+let bridge: WebBridge
+const clock = createSimulatedClock(Date.now())
+const hub = createEventHub()
+
+interface Window {
+  ws: WebSocket
+  events: DeskEvent[]
+  call<T>(channel: string, payload?: unknown): Promise<Result<T>>
+}
+
+async function openWindow(): Promise<Window> {
+  const ws = new WebSocket(`${bridge.origin.replace('http', 'ws')}/desk?token=${encodeURIComponent(bridge.token)}`, { headers: { origin: bridge.origin } })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  const events: DeskEvent[] = []
+  const pending = new Map<number, (result: Result<unknown>) => void>()
+  let next = 1
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: Result<unknown>; event?: DeskEvent }
+    if (message.event) events.push(message.event)
+    else if (typeof message.id === 'number') pending.get(message.id)?.(message.result!)
+  })
+  return {
+    ws,
+    events,
+    call<T>(channel: string, payload?: unknown) {
+      const id = next++
+      return new Promise<Result<T>>((resolve) => {
+        pending.set(id, resolve as (result: Result<unknown>) => void)
+        ws.send(JSON.stringify({ id, channel, payload }))
+      })
+    },
+  }
+}
+
+/** Lets the real HTTP work started by due timers finish before the simulated clock moves on. */
+async function settle(): Promise<void> {
+  for (let quiet = 0; quiet < 2; ) {
+    await new Promise((r) => setTimeout(r, 8))
+    quiet = proxy.inFlight() === 0 ? quiet + 1 : 0
+  }
+}
+
+async function advance(ms: number): Promise<void> {
+  for (let done = 0; done < ms; done += 1000) {
+    await clock.advance(1000)
+    await settle()
+  }
+}
+
+const ok = <T,>(result: Result<T>): T => {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
+  return result.value
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, clockTickMs: 0, seed: 1 })
+  proxy = await startCountingProxy(sim.couponBaseUrl)
+  h = await createHarness({ clock, emit: hub.emit, balancePollMs: POLL_MS, activeCouponsPollMs: POLL_MS, reconcileMs: 3_600_000 })
+  const saved = h.profiles.save({
+    name: 'Counted',
+    environment: 'custom',
+    couponBaseUrl: proxy.url,
+    feedApiUrl: `${proxy.url}/feed`,
+    cdnUrl: sim.cdnUrl,
+    username: 'demo',
+    language: 'en',
+    legacyMode: false,
+    timeZone: 'utc',
+    listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+  })
+  h.profiles.setSecret(saved.id, 'password', 'demo')
+  h.profiles.setSecret(saved.id, 'feedApiKey', 'demo-key')
+  await h.core.handlers.profiles.select({ id: saved.id })
+  const staticDir = mkdtempSync(join(tmpdir(), 'desk-watch-'))
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
+  bridge = await startWebBridge({ staticDir, dispatch: createDispatcher(h.core.handlers, { epoch: h.core.epoch }), subscribe: hub.subscribe })
+})
+afterAll(async () => {
+  await bridge?.close()
+  await h?.close()
+  await proxy?.close()
+  await sim?.close()
+})
+
+describe('two windows on one profile', () => {
+  it('one upstream request per key per interval; closing the windows stops the polling', async () => {
+    const [a, b] = [await openWindow(), await openWindow()]
+    ok(await a.call('desk:session:login'))
+    const menu = ok(await a.call<Array<{ id: number; countries: Array<{ tournaments: Array<{ id: number; counter: number }> }> }>>('desk:feed:menu', { lineType: 'line' }))
+    const sport = menu.find((s) => s.countries.some((c) => c.tournaments.some((t) => t.counter > 0)))!
+    const tournament = sport.countries.flatMap((c) => c.tournaments).find((t) => t.counter > 0)!
+    const topics: WatchTopic[] = [{ name: 'feed.events', lineType: 'line', sportId: sport.id, tournamentId: tournament.id }, { name: 'coupons.active' }, { name: 'balance' }]
+    await settle()
+    const before = { events: proxy.count('GET', '/v1/events/'), active: proxy.count('GET', '/coupons/active'), balance: proxy.count('GET', '/balance') }
+
+    for (const [w, name] of [[a, 'a'], [b, 'b']] as const) {
+      for (const [i, topic] of topics.entries()) {
+        const answer = ok(await w.call<WatchSubscribed>('desk:watch:subscribe', { subscriptionId: `window-${name}-${i}`, topic }))
+        expect(answer).toMatchObject({ subscriptionId: `window-${name}-${i}`, topic: topic.name, epoch: h.core.epoch() })
+      }
+    }
+    await settle()
+    const SPAN = 120_000
+    await advance(SPAN)
+
+    const polled = { events: proxy.count('GET', '/v1/events/') - before.events, active: proxy.count('GET', '/coupons/active') - before.active, balance: proxy.count('GET', '/balance') - before.balance }
+    // The first read when subscribed, then one per interval: as many as for a single window.
+    expect(polled).toEqual({ events: 1 + SPAN / EVENTS_LINE_MS, active: 1 + SPAN / POLL_MS, balance: 1 + SPAN / POLL_MS })
+
+    // Each window got every topic's snapshot, under its own subscription ids only.
+    for (const [w, name] of [[a, 'a'], [b, 'b']] as const) {
+      const watchEvents = w.events.filter((e) => e.type.startsWith('watch.')) as Array<Extract<DeskEvent, { subscriptionId: string }>>
+      expect(watchEvents.every((e) => e.subscriptionId.startsWith(`window-${name}-`))).toBe(true)
+      for (const i of topics.keys()) expect(watchEvents.some((e) => e.type === 'watch.snapshot' && e.subscriptionId === `window-${name}-${i}`)).toBe(true)
+      const seqs = watchEvents.filter((e) => e.subscriptionId === `window-${name}-0`).map((e) => e.seq)
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y))
+    }
+
+    // Window b unsubscribes from one topic and closes: a keeps the same pace alone.
+    ok(await b.call('desk:watch:unsubscribe', { subscriptionId: 'window-b-0' }))
+    b.ws.close()
+    await expect.poll(() => h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-b-1' })).toEqual({ removed: false })
+    const mid = proxy.count('GET', '/balance')
+    await advance(2 * POLL_MS)
+    expect(proxy.count('GET', '/balance') - mid).toBe(2)
+
+    // The last window goes away: its subscriptions are released and nothing is polled any more.
+    a.ws.close()
+    await expect.poll(() => h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-a-2' })).toEqual({ removed: false })
+    await settle()
+    const after = proxy.counts()
+    await advance(4 * EVENTS_LINE_MS)
+    expect(proxy.counts()).toEqual(after)
+  })
+})
