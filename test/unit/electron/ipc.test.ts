@@ -92,4 +92,37 @@ describe('validated IPC wrapper', () => {
     expect(isTrustedFrame({ url: 'http://localhost:5173/#/coupons' }, policy)).toBe(true)
     expect(isTrustedFrame({ url: 'http://localhost.evil.com:5173/' }, policy)).toBe(false)
   })
+
+  it('a page\'s watch subscriptions are its own and end when it reloads or its webContents is destroyed', async () => {
+    const calls: string[] = []
+    const handlers = {
+      watch: {
+        subscribe: async ({ subscriptionId }: { subscriptionId: string }) => (calls.push(`+${subscriptionId}`), { subscriptionId }),
+        unsubscribe: async ({ subscriptionId }: { subscriptionId: string }) => (calls.push(`-${subscriptionId}`), { removed: true }),
+      },
+    } as unknown as DeskHandlers
+    const ipcMain = createFakeIpcMain()
+    const ipc = registerIpc(ipcMain, createDispatcher(handlers, { epoch: () => 1 }), policy)
+    const page = (): ReturnType<typeof fakeEvent> & { sender: { on: (n: string, l: (...a: unknown[]) => void) => void; once: (n: string, l: () => void) => void; fire: (n: string, ...a: unknown[]) => void } } => {
+      const event = fakeEvent(APP)
+      const listeners = new Map<string, Array<(...a: unknown[]) => void>>()
+      const add = (name: string, listener: (...a: unknown[]) => void) => listeners.set(name, [...(listeners.get(name) ?? []), listener])
+      return { ...event, sender: Object.assign(event.sender, { on: add, once: add, fire: (name: string, ...args: unknown[]) => listeners.get(name)?.forEach((l) => l(...args)) }) }
+    }
+    const one = page()
+    const two = page()
+    const sub = (subscriptionId: string) => ({ subscriptionId, topic: { name: 'balance' } })
+    await ipcMain.invoke('desk:watch:subscribe', one, sub('window-one-1'))
+    await ipcMain.invoke('desk:watch:subscribe', two, sub('window-two-1'))
+    const delta = (subscriptionId: string) => ({ type: 'watch.delta' as const, subscriptionId, seq: 2, topic: 'balance' as const, delta: { balance: 1, at: 1 }, epoch: 1 })
+    expect([ipc.wants(one.sender, delta('window-one-1')), ipc.wants(one.sender, delta('window-two-1'))]).toEqual([true, false])
+    one.sender.fire('did-start-navigation', { isMainFrame: false, isSameDocument: false })
+    one.sender.fire('did-start-navigation', { isMainFrame: true, isSameDocument: true })
+    expect(calls).toEqual(['+window-one-1', '+window-two-1'])
+    one.sender.fire('did-start-navigation', { isMainFrame: true, isSameDocument: false }) // reload
+    two.sender.fire('destroyed')
+    await new Promise((r) => setImmediate(r))
+    expect(calls.slice(2).sort()).toEqual(['-window-one-1', '-window-two-1'])
+    expect(ipc.wants(one.sender, delta('window-one-1'))).toBe(false)
+  })
 })
