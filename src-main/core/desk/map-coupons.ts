@@ -1,6 +1,6 @@
 import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
 import type { DeskError } from '../shared/errors.js'
-import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/types.js'
+import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/index.js'
 
 /**
  * Domain coupon → contract DTO. Statuses travel as the vendor's codes only: the console names them

@@ -10,9 +10,7 @@ import type {
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-shared/contract.js'
-import type { FeedAccount } from '../feed/account.js'
-import { isUsableRate } from '../feed/pointer.js'
-import type { Country, EventResult, EventsTournament, Market, MatchSummary, Outcome, Sport, Tournament } from '../feed/types.js'
+import { isUsableRate, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
 export interface FeedDtoTools {

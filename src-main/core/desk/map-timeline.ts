@@ -1,5 +1,5 @@
 import type { DeliveryDto, TimelineDetailDto, TimelineEntryDto } from '../../../src-shared/contract.js'
-import type { DeliveryRow, TimelineEntry } from '../timeline/types.js'
+import type { DeliveryRow, TimelineEntry } from '../timeline/index.js'
 
 /** Timeline store rows → contract DTOs: the entry's figures (worded by the renderer) and the signed balance effect. */
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
