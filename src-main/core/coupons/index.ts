@@ -4,7 +4,7 @@ export { attemptWindow, judgeAttempt, type AttemptWindow, type Judgement, type O
 export { parsePointer, canonicalPointer, pointerFromFeed, formatCoef, PARAM_TEXT, type ParsedPointer } from './pointer.js'
 export * from './statuses.js'
 export { chunk, splitPeriod, clampCalculatedMinutes, uniqueBy, mapLimit, MAX_CODES_PER_REQUEST, MAX_PERIOD_MS } from './windows.js'
-export { NEW_CODES, LEGACY_CODES, businessError } from './errors.js'
+export { NEW_CODES, LEGACY_CODES, accountStateOf, businessError } from './errors.js'
 export { toCoupon, toCoupons, toChanges } from './model.js'
 export { maskToken } from './session.js'
 export { couponSnapshot, snapshotReader, settledFromVersions, type VersionLike } from './snapshot.js'
