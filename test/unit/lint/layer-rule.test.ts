@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importRuleIds } from './lint-helpers.js'
+import { importRuleIds, ruleIds } from './lint-helpers.js'
 
 // Each arrow rule of docs/layers.json must fire on a virtual file that breaks it, and stay quiet on its allowed twin.
 const RULE = 'layers/allowed-imports'
@@ -77,6 +77,12 @@ describe('layers/allowed-imports', () => {
     expect(await importRuleIds('@renderer/api/desk.js', 'src-renderer/stores/ok.ts')).not.toContain(RULE)
   })
 
+  it('reads the imports of a Vue component too', async () => {
+    const component = (spec: string) => `<script setup lang="ts">\nimport * as target from '${spec}'\nconsole.log(target)\n</script>\n<template><div /></template>\n`
+    expect(await ruleIds(component('../../src-main/core/timeline/index.js'), 'src-renderer/components/Violation.vue')).toContain(RULE)
+    expect(await ruleIds(component('../../src-shared/contract.js'), 'src-renderer/components/Ok.vue')).not.toContain(RULE)
+  })
+
   it('lets the preload load only src-shared/methods (the sandbox cannot load zod)', async () => {
     expect(await importRuleIds('../src-shared/contract.js', 'src-preload/index.ts')).toContain(RULE)
     expect(await importRuleIds('zod', 'src-preload/index.ts')).toContain(RULE)
@@ -86,7 +92,6 @@ describe('layers/allowed-imports', () => {
   })
 
   it('reports type-only imports, re-exports and dynamic imports too', async () => {
-    const { ruleIds } = await import('./lint-helpers.js')
     expect(await ruleIds("import type { X } from '../desk/types.js'\nexport type Y = X\n", 'src-main/core/vault/violation.ts')).toContain(RULE)
     expect(await ruleIds("export { x } from '../desk/index.js'\n", 'src-main/core/vault/violation.ts')).toContain(RULE)
     expect(await ruleIds("export const load = () => import('../desk/index.js')\n", 'src-main/core/vault/violation.ts')).toContain(RULE)
