@@ -72,6 +72,9 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
   listener: (_current, d) => d,
 }
 
+/** Topics whose delta is the whole new value. */
+const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener'])
+
 function newId(): string {
   const c = globalThis.crypto
   if (c && typeof c.randomUUID === 'function') return `w-${c.randomUUID()}`
@@ -107,6 +110,11 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     for (const e of held) apply(e)
   }
   function applyDelta(e: DeskEventOf<'watch.delta'>): void {
+    // A whole-value delta (balance, listener) needs no snapshot under it.
+    if (WHOLE_VALUE.has(topic.name) && (status.epoch === null || e.epoch > status.epoch)) {
+      setSnapshot(e.epoch, e.seq, e.delta as WatchSnapshot<N>)
+      return
+    }
     if (data.value === null || status.epoch !== e.epoch) {
       pending.push(e) // its snapshot has not arrived yet
       return
@@ -149,7 +157,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     }),
   ]
 
-  void (async () => {
+  const answered = (async () => {
     try {
       const v = await call('watch', 'subscribe', { subscriptionId: id, topic })
       if (!status.active) return
@@ -180,6 +188,8 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       if (!status.active) return
       status.active = false
       for (const off of offs) off()
+      // After the answer: main then surely holds the subscription it is asked to drop.
+      await answered
       try {
         await call('watch', 'unsubscribe', { subscriptionId: id })
       } catch {

@@ -1,40 +1,57 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import BalanceWidget from '@renderer/components/BalanceWidget.vue'
-import { useBalanceStore } from '@renderer/stores/balance.js'
-import { installFakeDesk } from './fake-desk.js'
+import { fail, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-describe('BalanceWidget', () => {
-  it('shows the fetched balance and updates on a balance.changed event', async () => {
-    const fake = installFakeDesk({ 'balance.get': () => ({ balance: 1234.5, at: 1_000 }) })
+describe('BalanceWidget', { timeout: 20_000 }, () => {
+  it('shows the balance subscription: snapshot, then deltas; unsubscribes on unmount', async () => {
+    const fake = installFakeDesk()
+    fake.topic('balance', { balance: 1234.5, at: 1_000 })
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(BalanceWidget, pinia)
-    await useBalanceStore().refresh()
     await flushPromises()
     const value = () => wrapper.find('[data-testid="balance-value"]').text()
     expect(value()).toBe('1,234.50')
+    expect(fake.callsTo('watch.subscribe')).toEqual([{ subscriptionId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/), topic: { name: 'balance' } }])
+    expect(fake.callsTo('balance.get')).toEqual([]) // main reads it; the window only listens
 
-    fake.emit({ type: 'balance.changed', balance: { balance: 1184.5, at: 2_000 } })
+    fake.pushDelta('balance', { balance: 1184.5, at: 2_000 })
     await flushPromises()
     expect(value()).toBe('1,184.50')
+    expect(wrapper.find('[data-testid="stale-tag"]').exists()).toBe(false)
 
-    // An older snapshot arriving late never overwrites a newer one.
-    fake.emit({ type: 'balance.changed', balance: { balance: 9999, at: 1_500 } })
+    wrapper.unmount()
     await flushPromises()
-    expect(value()).toBe('1,184.50')
+    expect(fake.subscriptions('balance')).toEqual([])
+  })
+
+  it('says the balance is stale (with when and why) while its source is not live', async () => {
+    const fake = installFakeDesk()
+    fake.topic('balance', { balance: 50, at: 1_000 })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(BalanceWidget, pinia)
+    await flushPromises()
+    fake.pushState('balance', { live: false, error: { code: 'signed_out', message: 'Sign in to read the balance' } })
+    await flushPromises()
+    const tag = wrapper.find('[data-testid="stale-tag"]')
+    expect(tag.text()).toMatch(/^Stale — last updated \d{2}:\d{2}:\d{2}, signed_out: Sign in to read the balance$/)
+    expect(wrapper.find('[role="status"]').text()).toContain('Stale')
+    expect(wrapper.find('[data-testid="balance-value"]').text()).toBe('50.00') // what is held stays, marked stale
+
+    fake.pushState('balance', { live: true, error: null })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="stale-tag"]').exists()).toBe(false)
     wrapper.unmount()
   })
 
-  it('reports a failed balance call instead of crashing', async () => {
-    installFakeDesk({ 'balance.get': () => ({ ok: false, code: 'SOMETHING_NEW_42', message: 'odd failure' }) })
+  it('a subscription main refuses shows as stale, not loaded, instead of crashing', async () => {
+    installFakeDesk({ 'watch.subscribe': () => fail('SOMETHING_NEW_42', 'odd failure') })
     const pinia = freshPinia()
-    const { recentErrors } = await import('@renderer/composables/errors.js')
     const { wrapper } = await mountWithApp(BalanceWidget, pinia)
-    await useBalanceStore().refresh()
     await flushPromises()
     expect(wrapper.find('[data-testid="balance-value"]').text()).toBe('not loaded')
-    expect(recentErrors.value[0]).toMatchObject({ code: 'SOMETHING_NEW_42', message: 'odd failure', context: 'balance.get' })
+    expect(wrapper.find('[data-testid="stale-tag"]').text()).toBe('Stale — not loaded, SOMETHING_NEW_42: odd failure')
     wrapper.unmount()
   })
 })

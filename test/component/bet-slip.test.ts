@@ -3,7 +3,6 @@ import { flushPromises } from '@vue/test-utils'
 import BetSlip from '@renderer/components/BetSlip.vue'
 import { useAppStore } from '@renderer/stores/app.js'
 import { useBetslipStore, type Selection } from '@renderer/stores/betslip.js'
-import { useCouponsStore } from '@renderer/stores/coupons.js'
 import type { CouponDto, PlacementDto } from '../../src-shared/contract.js'
 import { demoInfo, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
@@ -22,7 +21,6 @@ const coupon: CouponDto = {
   potentialWin: 46.25,
   realWin: null,
   status: 0,
-  statusLabel: 'Accepted',
   createdAt: 1_700_000_000_000,
   calculateDate: null,
   couponType: 1,
@@ -37,7 +35,7 @@ describe('BetSlip', () => {
   it('sends the exact coupons.place input and renders a rejection with its change records', async () => {
     const rejection: PlacementDto = {
       outcome: 'rejected',
-      code: 'ODDS_CHANGED',
+      code: 'coupon_business',
       errorCode: 501,
       message: 'Odds changed',
       changes: [
@@ -64,7 +62,7 @@ describe('BetSlip', () => {
     expect(fake.callsTo('coupons.place')).toEqual([{ pointers: [P1, P2], amount: 25, multi: false, mode: 'accept', confirmed: false }])
     const result = wrapper.find('[data-testid="placement-result"]')
     expect(result.attributes('data-outcome')).toBe('rejected')
-    expect(result.text()).toContain('ODDS_CHANGED')
+    expect(result.text()).toContain('coupon_business')
     expect(result.text()).toContain('error 501')
     const rows = wrapper.findAll('[data-testid="change-record"]')
     expect(rows).toHaveLength(2)
@@ -107,7 +105,8 @@ describe('BetSlip', () => {
     expect(wrapper.text()).toContain('000000004711')
     expect(slip.selections).toHaveLength(0)
     expect(slip.confirmed).toBe(false) // the tick is per placement
-    expect(useCouponsStore().active.map((c) => c.couponCode)).toEqual(['000000004711'])
+    // Main adds the placed coupons to the active list (a coupons.active delta); the window does not poll.
+    expect(fake.callsTo('coupons.active')).toEqual([])
     wrapper.unmount()
   })
 
@@ -158,6 +157,26 @@ describe('BetSlip', () => {
     expect(wrapper.find('[data-testid="resolution"]').attributes('data-outcome')).toBe('placed')
     expect(fake.callsTo('coupons.place')).toHaveLength(0)
     expect(slip.selections.map((s) => s.pointer)).toEqual([P2]) // the slip in progress is not the resolved one
+    wrapper.unmount()
+  })
+
+  it('a profile switch empties the slip and the result shown (one epoch hook, no per-component reset)', async () => {
+    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 1, message: 'no', changes: [] }) })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P1, 1001, 1.85))
+    slip.amount = 10
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="placement-result"]').exists()).toBe(true)
+
+    fake.switchProfile('other')
+    await flushPromises()
+    expect(slip.selections).toEqual([])
+    expect(wrapper.find('[data-testid="placement-result"]').exists()).toBe(false)
+    expect(fake.callsTo('coupons.pendingPlacements').length).toBeGreaterThanOrEqual(2) // the new profile's unresolved placements
     wrapper.unmount()
   })
 })

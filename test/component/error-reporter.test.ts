@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { NNotificationProvider } from 'naive-ui'
 import ErrorReporter from '@renderer/components/ErrorReporter.vue'
-import { useBalanceStore } from '@renderer/stores/balance.js'
+import { useCouponsStore } from '@renderer/stores/coupons.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
@@ -10,13 +10,13 @@ const Host = defineComponent({ setup: () => () => h(NNotificationProvider, null,
 
 describe('ErrorReporter', () => {
   it('shows a notification with the code and message of a failed call, unknown codes included', async () => {
-    installFakeDesk({ 'balance.get': () => ({ ok: false, code: 'E_UNHEARD_OF_9', message: 'The service said something new' }) })
+    installFakeDesk({ 'coupons.calculated': () => ({ ok: false, code: 'E_UNHEARD_OF_9', message: 'The service said something new' }) })
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(Host, pinia)
-    await useBalanceStore().refresh()
+    await useCouponsStore().loadCalculated()
     await vi.waitFor(() => expect(document.body.textContent).toContain('Error E_UNHEARD_OF_9'))
     expect(document.body.textContent).toContain('The service said something new')
-    expect(document.body.textContent).toContain('While calling balance.get')
+    expect(document.body.textContent).toContain('While calling coupons.calculated')
     wrapper.unmount()
   })
 })

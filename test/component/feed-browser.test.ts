@@ -2,48 +2,47 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import FeedBrowser from '@renderer/components/FeedBrowser.vue'
 import { useBetslipStore } from '@renderer/stores/betslip.js'
+import type { WatchTopic } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { gone, markets, match, menu } from './feed-fixtures.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-describe('FeedBrowser (Line)', () => {
-  it('loads menu → events → event, keeps them fresh through feed.watch and unwatches on leave', async () => {
-    let n = 0
-    const fake = installFakeDesk({
-      'feed.menu': () => menu,
-      'feed.events': () => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }],
-      'feed.event': () => ({ kind: 'match', match: match(7001, markets(1.85)) }),
-      'feed.watch': () => ({ watchId: `w${++n}` }),
-      'feed.unwatch': () => ({ removed: true }),
-    })
+const topicsOf = (calls: unknown[]) => calls.map((c) => (c as { topic: WatchTopic }).topic)
+
+describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
+  it('shows menu → events → event from the feed subscriptions, follows their snapshots and releases them on leave', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
+    fake.topic('feed.event', { kind: 'match', match: match(7001, markets(1.85)) })
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
     await flushPromises()
 
-    // First visit opens the first sport (tournamentId 0 = all its tournaments).
-    expect(fake.callsTo('feed.events')).toEqual([{ lineType: 'line', sportId: 1, tournamentId: 0, odds: true }])
-    expect(fake.callsTo('feed.watch')).toEqual([
-      { target: 'menu', lineType: 'line' },
-      { target: 'events', lineType: 'line', sportId: 1, tournamentId: 0 },
+    // First visit opens the first sport (tournamentId 0 = all its tournaments); no one-off feed reads.
+    expect(topicsOf(fake.callsTo('watch.subscribe'))).toEqual([
+      { name: 'feed.menu', lineType: 'line' },
+      { name: 'feed.events', lineType: 'line', sportId: 1, tournamentId: 0 },
     ])
+    expect(fake.callsTo('feed.menu')).toEqual([])
+    expect(fake.callsTo('feed.events')).toEqual([])
     const rows = wrapper.findAll('[data-testid="match-row"]')
     expect(rows).toHaveLength(1)
 
     await rows[0]!.trigger('click')
     await flushPromises()
-    expect(fake.callsTo('feed.event')).toEqual([{ lineType: 'line', gameId: 7001 }])
-    expect(fake.callsTo('feed.watch')[2]).toEqual({ target: 'event', lineType: 'line', gameId: 7001 })
+    expect(topicsOf(fake.callsTo('watch.subscribe'))[2]).toEqual({ name: 'feed.event', lineType: 'line', gameId: 7001 })
     const grid = () => wrapper.find('[data-testid="market-grid"]')
     const buttons = () => grid().findAll('[data-testid="outcome"]')
     expect(buttons().map((b) => b.text())).toEqual(['W11.85', 'X3.30', 'W24.10', 'Over1.90', 'Under1.90'])
     expect(buttons()[2]!.attributes('disabled')).toBeDefined() // blocked outcome
 
-    // A pushed update for the event watch replaces the odds in place.
-    fake.emit({ type: 'feed.updated', watchId: 'w3', data: { kind: 'match', match: match(7001, markets(1.95)) } })
+    // A pushed snapshot of the event replaces the odds in place.
+    fake.pushSnapshot('feed.event', { kind: 'match', match: match(7001, markets(1.95)) })
     await flushPromises()
     expect(buttons()[0]!.text()).toBe('W11.95')
-    // An update for a watch we do not hold is ignored.
-    fake.emit({ type: 'feed.updated', watchId: 'zzz', data: { kind: 'match', match: match(7001, markets(9.99)) } })
+    // A snapshot for a subscription we do not hold is ignored.
+    fake.emit({ type: 'watch.snapshot', subscriptionId: 'someone-elses', seq: 99, topic: 'feed.event', snapshot: { kind: 'match', match: match(7001, markets(9.99)) } })
     await flushPromises()
     expect(buttons()[0]!.text()).toBe('W11.95')
 
@@ -51,42 +50,55 @@ describe('FeedBrowser (Line)', () => {
     await buttons()[2]!.trigger('click') // blocked: nothing happens
     expect(useBetslipStore().pointers).toEqual(['line#7001#1#1#0#1.95'])
 
-    // The match leaves the line: notice shown, its watch dropped.
-    fake.emit({ type: 'feed.updated', watchId: 'w3', data: gone(7001, 'not_found') })
+    // The match leaves the line: notice shown, its subscription dropped.
+    const eventSub = fake.subscriptions('feed.event')[0]!.id
+    fake.pushSnapshot('feed.event', gone(7001, 'not_found'))
     await flushPromises()
     expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('Game not found')
-    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'w3' }])
+    expect(fake.callsTo('watch.unsubscribe')).toEqual([{ subscriptionId: eventSub }])
 
     wrapper.unmount()
     await flushPromises()
-    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'w3' }, { watchId: 'w1' }, { watchId: 'w2' }])
+    expect(fake.subscriptions()).toEqual([])
   })
 
-  it('unwatches a watch whose id arrives after the view was left', async () => {
-    let release!: (v: { watchId: string }) => void
-    const fake = installFakeDesk({
-      'feed.menu': () => [],
-      'feed.watch': () => new Promise((r) => (release = r)),
-      'feed.unwatch': () => ({ removed: true }),
-    })
+  it('marks the match list stale while its subscription is not live', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
+    await flushPromises()
+    const stale = () => wrapper.find('[data-testid="feed-list-stale"]')
+    expect(stale().attributes('role')).toBe('status')
+    expect(stale().text()).toBe('')
+    fake.pushState('feed.events', { live: false, error: { code: 'feed_network', message: 'connect ECONNREFUSED' } })
+    await flushPromises()
+    expect(stale().text()).toMatch(/^Stale — last updated \d{2}:\d{2}:\d{2}, feed_network: connect ECONNREFUSED$/)
+    expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(1)
+    fake.pushSnapshot('feed.events', [])
+    fake.pushState('feed.events', { live: true, error: null })
+    await flushPromises()
+    expect(stale().text()).toBe('')
+    wrapper.unmount()
+  })
+
+  it('releases a subscription whose answer arrives after the view was left', async () => {
+    const fake = installFakeDesk()
+    const held = fake.hold('watch.subscribe')
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
     await flushPromises()
     wrapper.unmount()
-    release({ watchId: 'late-1' })
+    held.release()
     await flushPromises()
-    expect(fake.callsTo('feed.unwatch')).toEqual([{ watchId: 'late-1' }])
+    expect(fake.subscriptions()).toEqual([])
   })
 
   it('shows the service\'s top matches on click and goes back to the tournament list when it is closed', async () => {
-    let n = 0
-    const fake = installFakeDesk({
-      'feed.menu': () => menu,
-      'feed.events': () => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }],
-      'feed.topMatches': () => [match(9001, markets(2.2).slice(0, 1)), match(9002, markets(2.4).slice(0, 1))],
-      'feed.watch': () => ({ watchId: `w${++n}` }),
-      'feed.unwatch': () => ({ removed: true }),
-    })
+    const fake = installFakeDesk({ 'feed.topMatches': () => [match(9001, markets(2.2).slice(0, 1)), match(9002, markets(2.4).slice(0, 1))] })
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
     await flushPromises()

@@ -2,26 +2,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import FeedBrowser from '@renderer/components/FeedBrowser.vue'
 import { useFeedStore } from '@renderer/stores/feed.js'
-import { installFakeDesk, fail } from './fake-desk.js'
+import type { WatchTopic } from '../../src-shared/contract.js'
+import { installFakeDesk, type FakeHandlers } from './fake-desk.js'
 import { gone, markets, match, menu } from './feed-fixtures.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-const EXPIRED = 'the feed key has expired; ask the vendor to extend it (feed error 100: Package has expired)'
 const list = (gameId: number) => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(gameId, markets(1.85).slice(0, 1))] }]
+const topicsOf = (calls: unknown[]) => calls.map((c) => (c as { topic: WatchTopic }).topic)
 
-function feedFake(extra: Record<string, (input: unknown) => unknown> = {}) {
-  let n = 0
-  return installFakeDesk({
-    'feed.menu': () => menu,
-    'feed.events': () => list(7001),
-    'feed.calendar': () => list(7100),
-    'feed.watch': () => ({ watchId: `w${++n}` }),
-    'feed.unwatch': () => ({ removed: true }),
-    ...extra,
-  })
+function feedFake(extra: FakeHandlers = {}) {
+  const fake = installFakeDesk(extra)
+  fake.topic('feed.menu', menu)
+  fake.topic('feed.events', list(7001))
+  fake.topic('feed.calendar', list(7100))
+  return fake
 }
 
-describe('Line browser: period choice, feed error alert, gone matches', () => {
+describe('Line browser: period choice, feed error alert, gone matches', { timeout: 20_000 }, () => {
   afterEach(() => {
     document.body.innerHTML = ''
   })
@@ -33,27 +30,27 @@ describe('Line browser: period choice, feed error alert, gone matches', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="feed-period"]').attributes('data-period')).toBe('top')
     expect(wrapper.text()).toContain('Days are Kyiv days')
+    const eventsSub = fake.subscriptions('feed.events')[0]!.id
 
     await useFeedStore().setPeriod('line', 'd1')
     await flushPromises()
-    expect(fake.callsTo('feed.calendar')).toEqual([{ sportId: 1, tournamentId: 0, period: { day: 1 } }])
-    expect(fake.callsTo('feed.watch')).toContainEqual({ target: 'calendar', lineType: 'line', sportId: 1, tournamentId: 0, period: { day: 1 } })
-    expect(fake.callsTo('feed.unwatch')).toContainEqual({ watchId: 'w2' }) // the events watch it replaced
+    expect(topicsOf(fake.callsTo('watch.subscribe'))).toContainEqual({ name: 'feed.calendar', lineType: 'line', sportId: 1, tournamentId: 0, period: { day: 1 } })
+    expect(fake.callsTo('watch.unsubscribe')).toContainEqual({ subscriptionId: eventsSub }) // the events list it replaced
     expect(wrapper.findAll('[data-testid="match-row"]').map((r) => r.attributes('data-game-id'))).toEqual(['7100'])
     expect(wrapper.find('[data-testid="feed-period"]').text()).toMatch(/^\+1 day \w{3} \d{1,2} \w{3}$/)
 
-    // A tournament keeps the period; pushes for the calendar watch refresh the list.
+    // A tournament keeps the period; pushed snapshots of the calendar refresh the list.
     await useFeedStore().selectTournament('line', 1, 88)
     await flushPromises()
-    expect(fake.callsTo('feed.calendar')[1]).toEqual({ sportId: 1, tournamentId: 88, period: { day: 1 } })
-    const calendarWatch = fake.calls.filter((c) => c.name === 'feed.watch').length
-    fake.emit({ type: 'feed.updated', watchId: `w${calendarWatch}`, data: list(7200) })
+    expect(topicsOf(fake.callsTo('watch.subscribe')).at(-1)).toEqual({ name: 'feed.calendar', lineType: 'line', sportId: 1, tournamentId: 88, period: { day: 1 } })
+    fake.pushSnapshot('feed.calendar', list(7200))
     await flushPromises()
     expect(wrapper.findAll('[data-testid="match-row"]').map((r) => r.attributes('data-game-id'))).toEqual(['7200'])
 
     await useFeedStore().setPeriod('line', 'top')
     await flushPromises()
-    expect(fake.callsTo('feed.events').at(-1)).toEqual({ lineType: 'line', sportId: 1, tournamentId: 88, odds: true })
+    expect(topicsOf(fake.callsTo('watch.subscribe')).at(-1)).toEqual({ name: 'feed.events', lineType: 'line', sportId: 1, tournamentId: 88 })
+    expect(fake.subscriptions('feed.calendar')).toEqual([])
     wrapper.unmount()
   })
 
@@ -66,41 +63,46 @@ describe('Line browser: period choice, feed error alert, gone matches', () => {
     wrapper.unmount()
   })
 
-  it('keeps a typed feed error on top while the feed answers with it, and clears it when a watch recovers', async () => {
-    const fake = feedFake({ 'feed.events': () => fail('feed_key_expired', EXPIRED) })
+  it('keeps a typed feed error on top while the source is not live with it, and clears it when the source recovers', async () => {
+    const fake = feedFake({
+      'watch.subscribe': ({ subscriptionId, topic }) => ({
+        subscriptionId,
+        epoch: 1,
+        seq: 1,
+        topic: topic.name,
+        snapshot: topic.name === 'feed.menu' ? menu : null,
+        live: topic.name === 'feed.menu',
+        error: topic.name === 'feed.menu' ? null : { code: 'feed_key_expired', message: 'Package has expired' },
+      }),
+    })
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
     await flushPromises()
     const alert = () => wrapper.find('[data-testid="feed-error-alert"]')
     expect(alert().attributes('data-code')).toBe('feed_key_expired')
     expect(alert().text()).toContain('The feed key has expired')
-    expect(alert().text()).toContain('Ask your account manager to renew it, then paste the new key in Settings → Profiles → Feed API key.')
-    expect(alert().find('[data-testid="feed-error-raw"]').text()).toBe('Package has expired')
+    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('Stale — not loaded, feed_key_expired')
 
-    // The menu watch fails the same way; then it answers again: the key works, the alert goes.
-    fake.emit({ type: 'feed.error', watchId: 'w1', code: 'feed_key_expired', message: EXPIRED })
-    await flushPromises()
-    expect(alert().exists()).toBe(true)
-    fake.emit({ type: 'feed.updated', watchId: 'w1', data: menu })
+    // The source answers again: the key works, the alert goes.
+    const sub = fake.calls.filter((c) => c.name === 'watch.subscribe').map((c) => c.input as { subscriptionId: string; topic: WatchTopic }).find((c) => c.topic.name === 'feed.events')!
+    fake.emit({ type: 'watch.state', subscriptionId: sub.subscriptionId, seq: 2, live: true, error: null })
     await flushPromises()
     expect(alert().exists()).toBe(false)
 
-    // A transport failure is not a key problem: no alert (the notification and the connection say it).
-    fake.emit({ type: 'feed.error', watchId: 'w1', code: 'feed_network', message: 'connect ECONNREFUSED' })
+    // A transport failure is not a key problem: no alert (the stale tag, the notification and the connection say it).
+    fake.emit({ type: 'watch.state', subscriptionId: sub.subscriptionId, seq: 3, live: false, error: { code: 'feed_network', message: 'connect ECONNREFUSED' } })
     await flushPromises()
     expect(alert().exists()).toBe(false)
+    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('feed_network')
     wrapper.unmount()
   })
 
-  it('a Line match gone under its id: says why, refreshes the list, finds the live match and opens it in Live', async () => {
-    const fake = feedFake({
-      'feed.event': (input) => ((input as { lineType: string }).lineType === 'line' ? gone(7001, 'finished') : { kind: 'match', match: match(9001, markets(2), { lineType: 'live', key: 'live:9001', sportId: 1 }) }),
-      'feed.liveSuccessor': () => ({ gameId: 9001 }),
-    })
+  it('a Line match gone under its id: says why, finds the live match and opens it in Live', async () => {
+    const fake = feedFake({ 'feed.liveSuccessor': () => ({ gameId: 9001 }) })
+    fake.topic('feed.event', (t) => (t.lineType === 'line' ? gone(7001, 'finished') : { kind: 'match', match: match(9001, markets(2), { lineType: 'live', key: 'live:9001', sportId: 1 }) }))
     const pinia = freshPinia()
     const { wrapper, router } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
     await flushPromises()
-    const eventsBefore = fake.callsTo('feed.events').length
 
     await wrapper.find('[data-testid="match-row"]').trigger('click')
     await flushPromises()
@@ -109,25 +111,25 @@ describe('Line browser: period choice, feed error alert, gone matches', () => {
     expect(notice.text()).toContain('This match id is gone')
     expect(notice.text()).toContain('went live under a new id, was cancelled or ended')
     expect(wrapper.find('[data-testid="match-gone-raw"]').text()).toContain('Game id finished')
-    expect(fake.callsTo('feed.events').length).toBe(eventsBefore + 1)
     expect(fake.callsTo('feed.liveSuccessor')).toEqual([{ gameId: 7001 }])
-    // Gone: the id is not watched any more (its watch, started with the selection, is dropped).
-    const watchIds = fake.calls.filter((c) => c.name === 'feed.watch').map((c, i) => ({ target: (c.input as { target: string }).target, id: `w${i + 1}` }))
-    const eventWatch = watchIds.find((w) => w.target === 'event')!
-    expect(fake.callsTo('feed.unwatch')).toContainEqual({ watchId: eventWatch.id })
+    // Gone: the id is not watched any more.
+    expect(fake.subscriptions('feed.event')).toEqual([])
 
     await wrapper.find('[data-testid="open-in-live"]').trigger('click')
     await flushPromises()
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('live'), { timeout: 5000 })
     const live = useFeedStore().lines.live
     expect(live.gameId).toBe(9001)
-    expect(live.event?.kind).toBe('match')
+    const release = useFeedStore().hold('live') // what the Live view does when it is shown
+    await vi.waitFor(() => expect(live.event?.kind).toBe('match'))
     expect(live.sportId).toBe(1)
+    release()
     wrapper.unmount()
   })
 
   it('not found and no successor: each said in its own words', async () => {
-    const fake = feedFake({ 'feed.event': () => gone(7001, 'not_found'), 'feed.liveSuccessor': () => ({ gameId: null }) })
+    const fake = feedFake({ 'feed.liveSuccessor': () => ({ gameId: null }) })
+    fake.topic('feed.event', gone(7001, 'not_found'))
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
     await flushPromises()
@@ -136,7 +138,7 @@ describe('Line browser: period choice, feed error alert, gone matches', () => {
     expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('No such match under Line')
     expect(fake.callsTo('feed.liveSuccessor')).toEqual([]) // only a finished Line match is looked for
 
-    fake.handle('feed.event', () => gone(7001, 'finished'))
+    fake.topic('feed.event', gone(7001, 'finished'))
     await useFeedStore().selectMatch('line', 7001)
     await flushPromises()
     const successor = wrapper.find('[data-testid="match-successor"]')

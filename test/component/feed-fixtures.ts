@@ -50,7 +50,7 @@ export const gone = (gameId: number, reason: 'not_found' | 'finished' | 'unavail
   gameId,
   lineType,
   reason,
-  message: reason === 'finished' ? 'Game id finished' : reason === 'not_found' ? 'Game not found' : 'Something else',
+  vendorText: reason === 'finished' ? 'Game id finished' : reason === 'not_found' ? 'Game not found' : 'Something else',
 })
 
 export const keyStatus = (over: Partial<FeedKeyDto> = {}): FeedKeyDto => ({ profileId: 'demo', expiresAt: null, state: 'unknown', daysLeft: null, warnDays: 7, ...over })

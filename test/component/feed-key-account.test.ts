@@ -66,7 +66,7 @@ describe('feed key expiry in the header', () => {
     const store = useFeedKeyStore()
     await store.loadStatus()
     expect(store.status?.state).toBe('soon')
-    fake.emit({ type: 'profile.changed', profileId: 'other' })
+    fake.switchProfile('other')
     expect(store.status).toBeNull()
     await flushPromises()
     expect(store.status?.profileId).toBe('other')
@@ -114,7 +114,7 @@ describe('Settings → Feed key & account', () => {
   it('a key error while reading the account is shown with what to do', async () => {
     installFakeDesk({
       'profiles.list': () => profilesList,
-      'feed.account': () => fail('feed_key_blocked', 'the feed key is paused; ask the vendor (feed error 100: Package is blocked)'),
+      'feed.account': () => fail('feed_key_blocked', 'feed error 100: Package is blocked'),
       'feed.keyStatus': () => keyStatus(),
     })
     const pinia = freshPinia()
@@ -173,7 +173,7 @@ describe("the profile's feed language", () => {
 
 describe('the error notification of a typed feed error', () => {
   it('says what is wrong and what to do, with the raw code and text', async () => {
-    installFakeDesk({ 'profiles.list': () => profilesList, 'feed.account': () => fail('feed_ip_not_allowed', "this machine's address is not allowed for the key; add it in the key's allowed IPs (feed error 100: Access from IP 10.1.2.3 is not allowed for this Package)") })
+    installFakeDesk({ 'profiles.list': () => profilesList, 'feed.account': () => fail('feed_ip_not_allowed', 'feed error 100: Access from IP 10.1.2.3 is not allowed for this Package') })
     const pinia = freshPinia()
     const Host = defineComponent({ setup: () => () => h(NNotificationProvider, null, { default: () => h(ErrorReporter) }) })
     const { wrapper } = await mountWithApp(Host, pinia)

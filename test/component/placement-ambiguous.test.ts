@@ -10,7 +10,7 @@ import { freshPinia, mountWithApp } from './mount.js'
 /** Issue 8 #4: an ambiguous unknown outcome lists its candidates; the operator chooses (keyboard reachable), placing stays blocked until then. */
 const P1 = 'line#1001#1#1#0#1.85'
 const cand = (code: string, createdAt: number): CouponDto => ({
-  couponCode: code, amount: 10, coef: 1.85, originalCoef: 1.85, settlementCoef: null, potentialWin: 18.5, realWin: null, status: 0, statusLabel: 'Accepted',
+  couponCode: code, amount: 10, coef: 1.85, originalCoef: 1.85, settlementCoef: null, potentialWin: 18.5, realWin: null, status: 0,
   createdAt, calculateDate: null, couponType: 1, bets: [],
 })
 const ambiguous: ResolutionDto = { outcome: 'ambiguous', message: 'more than one matching coupon', candidates: [cand('000000000101', 1_700_000_000_010), cand('000000000102', 1_700_000_000_020)] }

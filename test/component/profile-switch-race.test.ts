@@ -21,7 +21,7 @@ const B: BalanceDto = { balance: 200, at: 2_000 }
 const couponDto = (over: Partial<CouponDto>) => namedCoupon([], { status: 0, ...over })
 const codes = (list: CouponDto[]) => list.map((c) => c.couponCode)
 
-describe('profile switch while a read for the previous profile is in flight', () => {
+describe('profile switch while a read for the previous profile is in flight', { timeout: 20_000 }, () => {
   it('balance: A answers late after B is shown; B stays (the answer carries the old epoch)', async () => {
     let profile = 'A'
     const fake = installFakeDesk({ 'balance.get': () => (profile === 'A' ? A : B) })
