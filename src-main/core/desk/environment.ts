@@ -1,18 +1,15 @@
 import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
 import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
-import { createFeedClient, type FeedClient } from '../feed/client.js'
-import type { Profile } from '../profiles/schema.js'
+import { createFeedClient, type FeedClient } from '../feed/index.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
-import { openTimelineStore, type TimelineStore } from '../timeline/store.js'
-import { ensurePrivateDatabase, type ProfileService } from '../profiles/index.js'
-import { createReconciler, type Reconciler } from '../timeline/reconcile.js'
-import { createSettledReader } from '../timeline/settled.js'
+import { ensurePrivateDatabase, type Profile, type ProfileService } from '../profiles/index.js'
+import { createReconciler, createSettledReader, openTimelineStore, type Reconciler, type TimelineStore } from '../timeline/index.js'
 import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
@@ -112,8 +109,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
     clock: deps.clock,
-    onAccountState: (state, error) => session?.onAccountState(state, error),
-    onTokenChange: (info) => session?.onTokenChange(info),
+    // The client's session owns the state machine; the desk's tracker only observes it.
+    onSessionChange: (state) => session?.observe(state),
   })
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')

@@ -1,5 +1,5 @@
 import type { DeskEventBody, FeedKeyDto } from '../../../src-shared/contract.js'
-import { keyExpiryWarning, KEY_EXPIRY_WARN_DAYS } from '../feed/key-expiry.js'
+import { keyExpiryWarning, KEY_EXPIRY_WARN_DAYS } from '../feed/index.js'
 import type { Clock } from '../shared/clock.js'
 
 /**

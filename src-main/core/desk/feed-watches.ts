@@ -1,12 +1,26 @@
 import type { WatchSnapshot, WatchSourceState, WatchTopic } from '../../../src-shared/contract.js'
-import type { FeedClient } from '../feed/client.js'
-import { buildCouponPointer } from '../feed/pointer.js'
-import { countryIconUrl, sportIconUrl, teamIconUrl, tournamentIconUrl } from '../feed/icons.js'
-import { feedKey, runFeedRequest, type FeedRequestSpec } from '../feed/requests.js'
-import { createFeedScheduler, type FeedScheduler, type FeedUpdate, type TimerPort } from '../feed/scheduler.js'
-import type { CalendarPeriod } from '../feed/calendar.js'
-import type { SuccessorSource } from '../feed/successor.js'
-import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
+import {
+  buildCouponPointer,
+  countryIconUrl,
+  createFeedScheduler,
+  feedKey,
+  runFeedRequest,
+  sportIconUrl,
+  teamIconUrl,
+  tournamentIconUrl,
+  type CalendarPeriod,
+  type EventResult,
+  type EventsTournament,
+  type FeedClient,
+  type FeedList,
+  type FeedRequestSpec,
+  type FeedScheduler,
+  type FeedUpdate,
+  type MatchSummary,
+  type Sport,
+  type SuccessorSource,
+  type TimerPort,
+} from '../feed/index.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'

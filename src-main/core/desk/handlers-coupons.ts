@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { DeskHandlers, InputOf, PendingPlacementDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
 
 type PlaceInput = InputOf<'coupons', 'place'>
-import type { Coupon, PlacementAttempt, PlacementRequest, ResolveOptions, ResolvedPlacement } from '../coupons/types.js'
+import type { Coupon, PlacementAttempt, PlacementRequest, ResolveOptions, ResolvedPlacement } from '../coupons/index.js'
 import { couponSnapshot } from '../coupons/index.js'
-import type { StoredAttempt } from '../timeline/attempts.js'
+import type { StoredAttempt } from '../timeline/index.js'
 import { DeskError, errorCodeOr, toDeskError } from '../shared/errors.js'
 import { isOutage } from './connection.js'
 import type { CoreContext, PendingAttempt } from './context.js'
@@ -145,7 +145,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
       return placedToDto(result.coupons)
     }
     if (result.outcome === 'rejected') {
-      env.session.noteError(result.error)
+      // A sign-in or account refusal was already taken in by the client's session (it saw the answer).
       return rejectionToDto(result.error)
     }
     if (isOutage(result.error)) ctx.connection.report('coupons', 'offline', result.error.message)

@@ -1,9 +1,6 @@
 import type { DeskHandlers } from '../../../src-shared/contract.js'
-import type { EventResult, EventsTournament, FeedList, MatchSummary, Sport } from '../feed/types.js'
+import { findLiveSuccessor, type CalendarPeriod, type EventResult, type EventsTournament, type FeedClient, type FeedList, type MatchSummary, type Sport } from '../feed/index.js'
 import type { CoreContext } from './context.js'
-import type { CalendarPeriod } from '../feed/calendar.js'
-import type { FeedClient } from '../feed/client.js'
-import { findLiveSuccessor } from '../feed/successor.js'
 import { accountToDto, eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from './map-feed.js'
 
 type SuccessorClient = Pick<FeedClient, 'events'>

@@ -1,6 +1,6 @@
 import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { DeskError } from '../shared/errors.js'
-import type { TimelineKind } from '../timeline/types.js'
+import type { TimelineKind } from '../timeline/index.js'
 import type { CoreContext } from './context.js'
 import { simControl } from './demo-sim.js'
 import type { Environment } from './environment.js'

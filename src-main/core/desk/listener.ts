@@ -1,9 +1,9 @@
 import type { ListenerStatusDto } from '../../../src-shared/contract.js'
 import { createCallbackListener, type CallbackListener } from '../callbacks/index.js'
-import type { Profile } from '../profiles/schema.js'
+import type { Profile } from '../profiles/index.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
-import type { TimelineStore } from '../timeline/store.js'
+import type { TimelineStore } from '../timeline/index.js'
 import type { ConnectionMonitor } from './connection.js'
 
 /**
