@@ -72,6 +72,8 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
   listener: (_current, d) => d,
 }
 
+/** A subscribe refused mid profile switch is asked again after this long at the latest. */
+const PROFILE_SWITCH_RETRY_MS = 500
 /** Topics whose delta is the whole new value. */
 const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener'])
 
@@ -157,7 +159,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     }),
   ]
 
-  const answered = (async () => {
+  async function ask(): Promise<void> {
     try {
       const v = await call('watch', 'subscribe', { subscriptionId: id, topic })
       if (!status.active) return
@@ -175,8 +177,23 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       status.live = false
       status.error = { code: e.code, message: e.message }
       handlers.state?.(status)
+      // Asked while main was between two profiles: ask again once the new one is in place.
+      if (e.code === 'profile_changed') retryOnEpoch()
     }
-  })()
+  }
+  function retryOnEpoch(): void {
+    let done = false
+    const again = () => {
+      if (done || !status.active) return
+      done = true
+      off()
+      clearTimeout(timer)
+      answered = ask()
+    }
+    const off = onEpochChange(again)
+    const timer = setTimeout(again, PROFILE_SWITCH_RETRY_MS)
+  }
+  let answered = ask()
 
   return {
     id,
