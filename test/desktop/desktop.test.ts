@@ -212,9 +212,9 @@ describe('a bet through real IPC', () => {
   it('went through ipcMain from the app frame, and main pushed events back', async () => {
     const s = await state()
     const used = new Set(s.invokes.filter((i) => i.windowId === windowId && i.outcome === 'ok' && i.frameUrl.startsWith(RENDERER)).map((i) => i.channel))
-    for (const channel of ['desk:app:info', 'desk:session:login', 'desk:feed:events', 'desk:coupons:place', 'desk:demo:settle', 'desk:timeline:query']) expect(used).toContain(channel)
+    for (const channel of ['desk:app:info', 'desk:session:login', 'desk:coupons:place', 'desk:demo:settle', 'desk:timeline:query', 'desk:watch:subscribe']) expect(used).toContain(channel)
     expect(s.invokes.filter((i) => i.outcome !== 'ok')).toEqual([])
-    // Balance, session and connection updates reach the renderer through webContents.send.
+    // Subscriptions (feed lists, balance, coupons, timeline), session and connection updates reach the renderer through webContents.send.
     expect(Object.keys(s.pushed)).toEqual(['desk:event'])
     expect(s.pushed['desk:event']).toBeGreaterThan(3)
     expect(cspTrouble(s).filter((c) => !/ws:\/\/127\.0\.0\.1:9/.test(c.text))).toEqual([])
