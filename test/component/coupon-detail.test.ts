@@ -13,7 +13,8 @@ const settle = async () => {
 }
 
 describe('CouponDetail: what was bet', () => {
-  it('shows per bet teams, tournament, market, outcome with parameter, odds, vendor status, scores and reason', async () => {
+  // Mounts the whole drawer with three bet rows: seconds on a busy machine.
+  it('shows per bet teams, tournament, market, outcome with parameter, odds, vendor status, scores and reason', { timeout: 20_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const handicap = namedBet({ id: '2', status: 22, marketName: 'Handicap', outcomeName: 'First Team', param: '-1.25', coef: 2.1, settlementCoef: 0.5, placementScore: '1:0', placementScorePeriods: '1:0', calculationScore: '2:2', settlementReasonCode: 'REMOTE_WIN', settlementReason: null })
