@@ -1,5 +1,5 @@
 import type { CouponSnapshot, SnapshotBet } from '../shared/coupon-snapshot.js'
-import type { SettlementBatch } from '../timeline/types.js'
+import type { SettlementBatch } from '../timeline/index.js'
 import type { CallbackCoupon, CallbackPayload } from './schema.js'
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)

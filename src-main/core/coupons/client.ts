@@ -79,6 +79,7 @@ export function createCouponClient(options: CouponClientOptions) {
     credentials: options.credentials,
     onAccountState: options.onAccountState,
     onTokenChange: options.onTokenChange,
+    onSessionChange: options.onSessionChange,
     onEnvelopeDate: noteDate,
   })
   /** Codes that belong to confirmed placements of this client: never matched to another attempt. */
@@ -254,6 +255,7 @@ export function createCouponClient(options: CouponClientOptions) {
     login: (): Promise<SessionInfo> => session.login(),
     logout: () => session.logout(),
     sessionInfo: (): SessionInfo => session.info(),
+    sessionState: () => session.state(),
     place,
     resolvePlacement,
     claim,

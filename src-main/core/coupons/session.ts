@@ -4,20 +4,36 @@ import { accountStateOf, authFailed } from './errors.js'
 import { isUnauthorized, unwrap } from './envelope.js'
 import type { Http, HttpAnswer } from './http.js'
 import { loginBodySchema } from './schemas.js'
-import type { AccountState, CouponApiMode, Credentials, SessionInfo } from './types.js'
+import type { AccountState, CouponApiMode, Credentials, SessionInfo, SessionPhase, SessionState } from './types.js'
+export type { SessionPhase, SessionState } from './types.js'
 
 /**
  * The session: the JWT lives only in this closure. One login at a time (concurrent callers share
  * it), one re-login per request on 401, and no second re-login when a fresh token is refused.
+ *
+ * It is also the one owner of the session's state machine (docs/spec-decisions.md): phase
+ * signed-out → signing-in → signed-in | failed, the account state the service reported, and an
+ * operator's explicit sign-out. Everything else (the desk's session status, its pollers) observes
+ * it through `onSessionChange` and `state()`; nobody keeps a mirror.
  */
 export interface SessionOptions {
   http: Http
   mode: CouponApiMode
   credentials: () => Promise<Credentials>
+  /** The account state changed (observer; `ok` is reported once per change). */
   onAccountState?: (state: AccountState, error?: DeskError) => void
+  /** The token changed (observer: public info only). */
   onTokenChange?: (info: SessionInfo) => void
+  /** Any transition of the state machine. */
+  onSessionChange?: (state: SessionState) => void
   onEnvelopeDate?: (serverDate: number | null | undefined, answer: HttpAnswer) => void
 }
+
+/** Errors that say something about the credentials or the account (others, e.g. network, do not). */
+export function isSignInFailure(error: DeskError): boolean {
+  return error.code === 'auth_failed' || error.code === 'missing_secret' || error.code.startsWith('account_')
+}
+
 
 interface Held {
   token: string
@@ -37,8 +53,13 @@ export function createSession(options: SessionOptions) {
   const { http, mode } = options
   let held: Held | null = null
   let inFlight: Promise<Held> | null = null
-  let accountState: AccountState | undefined
   let generation = 0
+  let phase: SessionPhase = 'signed-out'
+  let account: AccountState | null = null
+  let failure: DeskError | null = null
+  let message: string | null = null
+  let operatorSignedOut = false
+  let lastReported = ''
 
   const info = (): SessionInfo => ({
     username: held?.username ?? null,
@@ -47,18 +68,56 @@ export function createSession(options: SessionOptions) {
     tokenTail: held ? maskToken(held.token) : null,
   })
 
-  function setAccountState(state: AccountState, error?: DeskError): void {
-    if (state === accountState && state === 'ok') return
-    accountState = state
-    options.onAccountState?.(state, error)
+  const state = (): SessionState => ({ phase, info: info(), account, failure, message, operatorSignedOut })
+
+  /** Reports a transition once (a change of phase, token, account state or message). */
+  function report(): void {
+    const current = state()
+    const key = JSON.stringify([current.phase, current.info, current.account, current.failure?.code ?? null, current.failure?.message ?? null, current.message, current.operatorSignedOut])
+    if (key === lastReported) return
+    lastReported = key
+    options.onSessionChange?.(current)
+  }
+
+  function setAccountState(next: AccountState, error?: DeskError): void {
+    if (next === account && next === 'ok') return
+    account = next
+    options.onAccountState?.(next, error)
+  }
+
+  function setToken(next: Held | null): void {
+    held = next
+    options.onTokenChange?.(info())
+  }
+
+  /** A call or a login failed: credentials and account errors fail the session; others only when they end it. */
+  function failed(error: DeskError, tokenLost: boolean): void {
+    const told = accountStateOf(error)
+    if (told) setAccountState(told, error)
+    if (isSignInFailure(error)) {
+      failure = error
+      phase = 'failed'
+      message = error.message
+    } else if (tokenLost || phase === 'signing-in') {
+      phase = 'failed'
+      message = tokenLost ? 'The session ended; sign in again' : error.message
+    }
+    report()
   }
 
   async function doLogin(): Promise<Held> {
+    if (held === null) {
+      phase = 'signing-in'
+      message = null
+      report()
+    }
     let creds: Credentials
     try {
       creds = await options.credentials()
     } catch (error) {
-      throw new DeskError('auth_failed', 'Credentials are not available', { retry: 'never', cause: error })
+      const desk = new DeskError('auth_failed', 'Credentials are not available', { retry: 'never', cause: error })
+      failed(desk, false)
+      throw desk
     }
     const legacy = mode === 'legacy'
     const path = legacy ? '/api/v2/login' : '/api/partner/login'
@@ -77,25 +136,31 @@ export function createSession(options: SessionOptions) {
         expiresAt = null // opaque token: fine, the service decides
       }
       const next: Held = { token: parsed.data.token, username: parsed.data.username ?? creds.username, expiresAt, accepted: false, pending: new Set() }
-      held = next
       generation++
+      phase = 'signed-in'
+      failure = null
+      message = null
       setAccountState('ok')
-      options.onTokenChange?.(info())
+      setToken(next)
+      report()
       return next
     } catch (error) {
       const desk = toDeskError(error, 'auth_failed')
-      const state = accountStateOf(desk)
-      if (state) setAccountState(state, desk)
-      if (held) {
-        held = null
-        options.onTokenChange?.(info())
-      }
+      failed(desk, dropToken())
       throw desk
     }
   }
 
-  /** Starts a login or joins the one in flight. */
-  function login(): Promise<Held> {
+  /** Drops the token held, if any; true when one was dropped. */
+  function dropToken(): boolean {
+    if (!held) return false
+    setToken(null)
+    return true
+  }
+
+  /** Starts a login or joins the one in flight. After the operator's sign-out only an explicit login may. */
+  function login(explicit = false): Promise<Held> {
+    if (operatorSignedOut && !explicit) return Promise.reject(signedOut())
     if (!inFlight) {
       inFlight = doLogin().finally(() => {
         inFlight = null
@@ -113,7 +178,12 @@ export function createSession(options: SessionOptions) {
       h.accepted = true
       return result
     } catch (error) {
-      if (!isUnauthorized(error)) h.accepted = true
+      if (!isUnauthorized(error)) {
+        h.accepted = true
+        // An account error on any call (e.g. a placement answered 1006) is the account's state now.
+        const desk = toDeskError(error)
+        if (accountStateOf(desk)) failed(desk, false)
+      }
       throw error
     } finally {
       h.pending.delete(p)
@@ -128,6 +198,7 @@ export function createSession(options: SessionOptions) {
    * had accepted and refuses later (revoked mid-read) gets one re-login and a retry.
    */
   async function withToken<T>(call: (token: string) => Promise<T>, path: string): Promise<T> {
+    if (operatorSignedOut) throw signedOut()
     let fresh = false
     let current: Held
     if (held && !inFlight) current = held
@@ -156,24 +227,32 @@ export function createSession(options: SessionOptions) {
   }
 
   function refuse(used: Held, path: string, error: DeskError): DeskError {
-    if (held && held.token === used.token) {
-      held = null
-      options.onTokenChange?.(info())
-    }
-    return authFailed(path, 'A freshly issued token was refused; check the credentials and the account state', error.status)
+    const refused = authFailed(path, 'A freshly issued token was refused; check the credentials and the account state', error.status)
+    failed(refused, held !== null && held.token === used.token && dropToken())
+    return refused
   }
 
+  function signedOut(): DeskError {
+    return new DeskError('signed_out', 'Signed out: sign in to use the coupon service')
+  }
+
+  /** The operator's sign-in: also ends an explicit sign-out. Joins a login already under way. */
   async function explicitLogin(): Promise<SessionInfo> {
-    await login()
+    operatorSignedOut = false
+    await login(true)
     return info()
   }
 
+  /** The operator's sign-out: the token is dropped and calls refuse until the next explicit login. */
   function logout(): void {
-    held = null
-    options.onTokenChange?.(info())
+    operatorSignedOut = true
+    phase = 'signed-out'
+    message = null
+    dropToken()
+    report()
   }
 
-  return { withToken, login: explicitLogin, info, logout, generation: () => generation }
+  return { withToken, login: explicitLogin, info, state, logout, generation: () => generation }
 }
 
 export type Session = ReturnType<typeof createSession>

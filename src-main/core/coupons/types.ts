@@ -166,6 +166,22 @@ export interface SessionInfo {
   tokenTail: string | null
 }
 
+export type SessionPhase = 'signed-out' | 'signing-in' | 'signed-in' | 'failed'
+
+/** The session's one state machine, owned by the coupon client's session (./session.ts); others observe it. */
+export interface SessionState {
+  phase: SessionPhase
+  info: SessionInfo
+  /** What the service last said about the account; null until a sign-in or an account error tells. */
+  account: AccountState | null
+  /** The sign-in failure that decides the account state shown (auth and account errors only), until a sign-in succeeds. */
+  failure: DeskError | null
+  /** Why the phase is `failed`; null otherwise. */
+  message: string | null
+  /** The operator signed out: calls needing the token fail with `signed_out` until an explicit login. */
+  operatorSignedOut: boolean
+}
+
 export interface Credentials {
   username: string
   password: string
@@ -202,4 +218,6 @@ export interface CouponClientOptions {
   onAccountState?: (state: AccountState, error?: DeskError) => void
   /** Called with public session info only (never the token). */
   onTokenChange?: (info: SessionInfo) => void
+  /** Every transition of the session's state machine. */
+  onSessionChange?: (state: SessionState) => void
 }

@@ -1,11 +1,14 @@
 import type { AccountState, DeskEventBody, SessionStatus } from '../../../src-shared/contract.js'
-import type { AccountState as ClientAccountState, SessionInfo } from '../coupons/types.js'
-import { accountStateOf } from '../coupons/errors.js'
-import { DeskError, toDeskError } from '../shared/errors.js'
+import { accountStateOf, type AccountState as ClientAccountState, type SessionInfo, type SessionState } from '../coupons/index.js'
+import { toDeskError, type DeskError } from '../shared/errors.js'
 
 /**
- * The operator-facing session over the coupon client's token. The token itself never leaves the
- * coupon client; only `tokenTail` (last 4 characters) and `expiresAt` are shown.
+ * The operator-facing session status, observed from the coupon client's session, which owns the
+ * one state machine (phase, account state, explicit sign-out: coupons/session.ts). This side keeps
+ * no state of its own: it projects the client's state onto the contract's vocabulary, emits
+ * `session.changed` when that projection changes and tells the pollers when signed-in flips.
+ * The token itself never leaves the coupon client; only `tokenTail` (last 4 characters) and
+ * `expiresAt` are shown.
  *
  * Calls that need the token sign in on demand with the stored credentials, unless the operator
  * signed out explicitly: then they fail with `signed_out` until `login` (docs/spec-decisions.md).
@@ -13,21 +16,18 @@ import { DeskError, toDeskError } from '../shared/errors.js'
 export interface SessionClient {
   login(): Promise<SessionInfo>
   logout(): void
-  sessionInfo(): SessionInfo
+  sessionState(): SessionState
 }
 
 export interface SessionTracker {
   status(): SessionStatus
   login(): Promise<SessionStatus>
   logout(): SessionStatus
-  /** Guards a call that needs the token. */
+  /** Runs a call that needs the token (the client refuses it after an explicit sign-out). */
   authed<T>(call: () => Promise<T>): Promise<T>
-  /** Coupon client callbacks. */
-  onTokenChange(info: SessionInfo): void
-  onAccountState(state: ClientAccountState, error?: DeskError): void
+  /** The coupon client's session changed (wired to its `onSessionChange`). */
+  observe(state?: SessionState): void
   isSignedIn(): boolean
-  /** A call answered with a sign-in failure without throwing (placement): show it in the session. */
-  noteError(error: DeskError): void
   /** Stop emitting (environment disposed). */
   close(): void
 }
@@ -57,115 +57,65 @@ export function tokenTailOf(tail: string | null): string | null {
   return clean.slice(-4) || null
 }
 
+/** The contract's account state: a sign-in failure decides it, else what the service last said. */
+function accountStateOfSession(state: SessionState): AccountState {
+  if (state.failure) return accountStateOfError(state.failure)
+  return state.account ? ACCOUNT_STATES[state.account] ?? 'unknown' : 'unknown'
+}
+
 export function createSessionTracker(options: SessionTrackerOptions): SessionTracker {
-  let state: SessionStatus['state'] = 'signed-out'
-  let accountState: AccountState = 'unknown'
-  let message: string | null = null
-  let explicitOut = false
   let closed = false
   let lastSignedIn = false
-
-  const status = (): SessionStatus => {
-    const info = options.client().sessionInfo()
-    return {
-      state,
-      username: info.username ?? (options.username || null),
-      accountState,
-      tokenTail: info.loggedIn ? tokenTailOf(info.tokenTail) : null,
-      expiresAt: info.loggedIn ? info.expiresAt : null,
-      message,
-    }
-  }
-
   let lastEmitted = ''
-  const changed = () => {
+
+  const project = (state: SessionState): SessionStatus => ({
+    state: state.phase,
+    username: state.info.username ?? (options.username || null),
+    accountState: accountStateOfSession(state),
+    tokenTail: state.info.loggedIn ? tokenTailOf(state.info.tokenTail) : null,
+    expiresAt: state.info.loggedIn ? state.info.expiresAt : null,
+    message: state.message,
+  })
+  const status = () => project(options.client().sessionState())
+
+  const observe = (state: SessionState = options.client().sessionState()) => {
     if (closed) return
-    const current = status()
+    const current = project(state)
     const key = JSON.stringify(current)
     if (key !== lastEmitted) {
       lastEmitted = key
       options.emit({ type: 'session.changed', status: current })
     }
-    const signedIn = state === 'signed-in'
+    const signedIn = state.phase === 'signed-in'
     if (signedIn !== lastSignedIn) {
       lastSignedIn = signedIn
       options.onSignedInChange?.(signedIn)
     }
   }
 
-  const fail = (error: DeskError) => {
-    state = 'failed'
-    accountState = accountStateOfError(error)
-    message = error.message
-    changed()
-  }
-
-  /** A failed on-demand sign-in shows in the session like an explicit one. */
-  const noteError = (error: DeskError) => {
-    if (error.code === 'auth_failed' || error.code === 'missing_secret' || error.code.startsWith('account_')) fail(error)
-  }
-
   return {
     status,
-    noteError,
+    observe,
     async login() {
-      explicitOut = false
-      state = 'signing-in'
-      message = null
-      changed()
       try {
         await options.client().login()
-        state = 'signed-in'
-        if (accountState === 'unknown' || accountState === 'bad-credentials') accountState = 'active'
-        changed()
         return status()
       } catch (error) {
-        const desk = toDeskError(error, 'auth_failed')
-        fail(desk)
-        throw desk
+        throw toDeskError(error, 'auth_failed')
       }
     },
     logout() {
-      explicitOut = true
       options.client().logout()
-      state = 'signed-out'
-      message = null
-      changed()
       return status()
     },
     async authed(call) {
-      if (explicitOut) throw new DeskError('signed_out', 'Signed out: sign in to use the coupon service')
       try {
         return await call()
       } catch (error) {
-        const desk = toDeskError(error)
-        noteError(desk)
-        throw desk
+        throw toDeskError(error)
       }
     },
-    onTokenChange(info) {
-      if (info.loggedIn && state !== 'signed-in') {
-        state = 'signed-in'
-        message = null
-        if (accountState === 'unknown' || accountState === 'bad-credentials') accountState = 'active'
-        changed()
-      } else if (!info.loggedIn && state === 'signed-in') {
-        state = explicitOut ? 'signed-out' : 'failed'
-        if (!explicitOut) message = 'The session ended; sign in again'
-        changed()
-      } else if (info.loggedIn) {
-        changed() // a new token (tail / expiry changed)
-      }
-    },
-    onAccountState(next, error) {
-      accountState = ACCOUNT_STATES[next] ?? 'unknown'
-      if (next !== 'ok' && error) {
-        state = 'failed'
-        message = error.message
-      }
-      changed()
-    },
-    isSignedIn: () => state === 'signed-in',
+    isSignedIn: () => options.client().sessionState().phase === 'signed-in',
     close() {
       closed = true
     },

@@ -28,23 +28,6 @@ export interface AttemptLog {
   settle(id: string, outcome: AttemptOutcome): void
 }
 
-export const ATTEMPTS_MIGRATION = `
-  CREATE TABLE placement_attempts (
-    id TEXT PRIMARY KEY,
-    created_at INTEGER NOT NULL,
-    request TEXT NOT NULL,
-    started_at INTEGER NOT NULL,
-    ended_at INTEGER NOT NULL,
-    error_code TEXT NOT NULL,
-    error_message TEXT NOT NULL,
-    callback_url TEXT,
-    currency TEXT,
-    resolved_at INTEGER,
-    outcome TEXT
-  );
-  CREATE INDEX placement_attempts_open ON placement_attempts(resolved_at, created_at);
-`
-
 function toAttempt(row: Record<string, unknown>): StoredAttempt {
   return {
     id: String(row.id),

@@ -1,7 +1,6 @@
 import Database from 'libsql'
 import { DeskError } from '../shared/errors.js'
 import { ensurePrivateDatabase } from '../shared/private-files.js'
-import { ATTEMPTS_MIGRATION } from './attempts.js'
 
 export type Db = InstanceType<typeof Database>
 
@@ -90,8 +89,23 @@ export const MIGRATIONS: readonly string[] = [
     data TEXT
   );
   `,
-  // 2: placements with an unknown outcome, kept until resolved
-  ATTEMPTS_MIGRATION,
+  // 2: placements with an unknown outcome, kept until resolved (attempts.ts)
+  `
+  CREATE TABLE placement_attempts (
+    id TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    request TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER NOT NULL,
+    error_code TEXT NOT NULL,
+    error_message TEXT NOT NULL,
+    callback_url TEXT,
+    currency TEXT,
+    resolved_at INTEGER,
+    outcome TEXT
+  );
+  CREATE INDEX placement_attempts_open ON placement_attempts(resolved_at, created_at);
+`,
   // 3: delivery order: settlement cycles taken in, and a confirming read owed (order.ts)
   `
   ALTER TABLE coupons ADD COLUMN order_state TEXT;

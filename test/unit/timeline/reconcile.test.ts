@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { createManualClock, createSimulatedClock, type ManualClock } from '../../../src-main/core/shared/clock.js'
 import { createReconciler, type CouponReader } from '../../../src-main/core/timeline/reconcile.js'
