@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { readLimitedBody } from '../../../src-main/core/callbacks/body.js'
+import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { parseBodySize } from '../../../src-main/core/cli/commands/listen.js'
 
 const asRequest = (s: PassThrough) => s as unknown as IncomingMessage
@@ -32,6 +33,34 @@ describe('readLimitedBody: a rate, not a deadline', () => {
     const read = await p2
     clearInterval(timer)
     expect(read).toMatchObject({ ok: false, reason: 'too_slow' })
+  })
+
+  it('checks the rate on the injected clock: a steady 10-minute body is read, a 30 s pause given up, in no real time', async () => {
+    const clock = createSimulatedClock()
+    const limits = { maxBytes: 1 << 20, minBytesPerSecond: 10, graceMs: 10_000, idleMs: 20_000, checkEveryMs: 1000 }
+    const started = Date.now()
+    const steady = new PassThrough()
+    const ok = readLimitedBody(asRequest(steady), limits, clock)
+    for (let s = 0; s < 600; s += 5) {
+      steady.write(Buffer.alloc(100, 0x61))
+      await clock.advance(5000)
+    }
+    steady.end()
+    const read = await ok
+    expect(read.ok && read.body.length).toBe(12_000)
+
+    const paused = new PassThrough()
+    const gone = readLimitedBody(asRequest(paused), limits, clock)
+    paused.write(Buffer.alloc(1000))
+    await clock.advance(19_000)
+    let settled = false
+    void gone.then(() => (settled = true))
+    await clock.advance(0)
+    expect(settled).toBe(false)
+    await clock.advance(2000)
+    expect(await gone).toEqual({ ok: false, reason: 'too_slow', received: 1000 })
+    expect(clock.pending()).toBe(0)
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 
   it('stops at the first byte over the limit and says how much arrived', async () => {
