@@ -128,5 +128,11 @@ describe('profile epoch', () => {
     const second = await h.subscribe({ name: 'coupons.active' })
     expect((second.snapshot as Array<{ couponCode: string }>).map((c) => c.couponCode)).toContain(code)
     expect(second.seq).toBeGreaterThan(active.seq)
+
+    // A new placement joins the list at once, as a delta (the next poll is 15 s away).
+    const again = await h.core.handlers.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed: false })
+    if (again.outcome !== 'placed') throw new Error(`placement ${again.outcome}`)
+    const added = await h.waitFor('watch.delta', (e) => e.subscriptionId === second.subscriptionId && e.topic === 'coupons.active' && e.delta.upsert.some((c) => c.couponCode === again.coupons[0].couponCode), 2000)
+    expect(added.seq).toBeGreaterThan(second.seq)
   })
 })
