@@ -9,12 +9,13 @@ import { defaultRedactor } from '../shared/redact.js'
 import type { CliIo } from './io.js'
 import { betStatusName, couponStatusLabel } from './status-names.js'
 import { cliErrorMessage } from './feed-hints.js'
+import type { ErrorCode } from '../../../src-shared/vocabulary/errors.js'
 
 export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`)
 }
 
-export function printError(io: CliIo, code: string, message: string): void {
+export function printError(io: CliIo, code: ErrorCode, message: string): void {
   const line = `error ${code}: ${cliErrorMessage(code, message)}`.replace(/[\r\n]+/g, ' ')
   io.stderr(`${defaultRedactor.redact(line)}\n`)
 }
@@ -23,7 +24,7 @@ export function printError(io: CliIo, code: string, message: string): void {
  * The one JSON document of a failed `--json` run: `{ code, message, error_code, changes }`. The
  * message is redacted like the stderr line; `error_code` and `changes` are the service's, when it sent them.
  */
-export function errorDocument(error: { code: string; message: string; data?: unknown }): { code: string; message: string; error_code: number | string | null; changes: unknown[] } {
+export function errorDocument(error: { code: ErrorCode; message: string; data?: unknown }): { code: ErrorCode; message: string; error_code: number | string | null; changes: unknown[] } {
   const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as { errorCode?: unknown; changes?: unknown }
   const errorCode = typeof data.errorCode === 'number' || typeof data.errorCode === 'string' ? data.errorCode : null
   const changes = Array.isArray(data.changes) ? (defaultRedactor.redactValue(data.changes) as unknown[]) : []

@@ -3,7 +3,7 @@
  * tests drive commands without spawning. Returns the exit code; never calls process.exit itself.
  */
 import { Command, CommanderError } from 'commander'
-import { toDeskError } from '../shared/errors.js'
+import { toDeskError, type ErrorCode } from '../shared/errors.js'
 import type { CommandDeps } from './action.js'
 import { registerAccountCommands } from './commands/account.js'
 import { registerCouponCommands } from './commands/coupons.js'
@@ -66,7 +66,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   // unless the command already printed its own (commands run through `act` print it themselves).
   let printed = false
   const io: CliIo = { ...base, stdout: (text) => ((printed = true), base.stdout(text)) }
-  const printError = (code: string, message: string, data?: unknown) => {
+  const printError = (code: ErrorCode, message: string, data?: unknown) => {
     printErrorLine(io, code, message)
     if (jsonRequested(argv) && !printed) printJson(io, errorDocument({ code, message, data }))
   }
