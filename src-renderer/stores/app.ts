@@ -44,6 +44,14 @@ export const useAppStore = defineStore('app', () => {
   async function load(): Promise<void> {
     await Promise.all([loadInfo(), loadSession()])
   }
+  /**
+   * A window that opens (or a profile that becomes active) signed out signs in once, as the first
+   * balance read used to do implicitly: main refreshes balance and active coupons only while signed in.
+   */
+  async function start(): Promise<void> {
+    await load()
+    if (session.value?.state === 'signed-out') await login()
+  }
   async function login(): Promise<void> {
     busy.value = true
     try {
@@ -89,7 +97,7 @@ export const useAppStore = defineStore('app', () => {
     session.value = e.status
   })
   // A new profile: its info (environment, endpoints) and session. Data of the old one is dropped by the epoch rule.
-  onEpochChange(() => void load())
+  onEpochChange(() => void start())
 
   return {
     info,
@@ -101,6 +109,7 @@ export const useAppStore = defineStore('app', () => {
     signedIn,
     demoNow,
     load,
+    start,
     loadInfo,
     loadSession,
     login,
