@@ -32,8 +32,9 @@ export const en = {
   stale: {
     since: 'Stale — last updated {at}, {reason}',
     never: 'Stale — not loaded, {reason}',
+    short: 'Stale {at}',
+    shortNever: 'Stale',
     notLive: 'not refreshing',
-    error: '{code}: {message}',
   },
   connection: {
     label: 'Connection',

@@ -35,7 +35,10 @@ describe('BalanceWidget', { timeout: 20_000 }, () => {
     fake.pushState('balance', { live: false, error: { code: 'signed_out', message: 'Sign in to read the balance' } })
     await flushPromises()
     const tag = wrapper.find('[data-testid="stale-tag"]')
-    expect(tag.text()).toMatch(/^Stale — last updated \d{2}:\d{2}:\d{2}, signed_out: Sign in to read the balance$/)
+    // Compact in the header: "Stale hh:mm:ss" shown, the whole sentence in the tooltip and for screen readers.
+    expect(tag.attributes('title')).toMatch(/^Stale — last updated \d{2}:\d{2}:\d{2}, Signed out: sign in to continue$/)
+    expect(tag.find('[aria-hidden="true"]').text()).toMatch(/^Stale \d{2}:\d{2}:\d{2}$/)
+    expect(tag.find('.visually-hidden').text()).toBe(tag.attributes('title'))
     expect(wrapper.find('[role="status"]').text()).toContain('Stale')
     expect(wrapper.find('[data-testid="balance-value"]').text()).toBe('50.00') // what is held stays, marked stale
 
@@ -51,7 +54,7 @@ describe('BalanceWidget', { timeout: 20_000 }, () => {
     const { wrapper } = await mountWithApp(BalanceWidget, pinia)
     await flushPromises()
     expect(wrapper.find('[data-testid="balance-value"]').text()).toBe('not loaded')
-    expect(wrapper.find('[data-testid="stale-tag"]').text()).toBe('Stale — not loaded, SOMETHING_NEW_42: odd failure')
+    expect(wrapper.find('[data-testid="stale-tag"]').attributes('title')).toBe('Stale — not loaded, Error SOMETHING_NEW_42') // an unknown code shown raw
     wrapper.unmount()
   })
 })

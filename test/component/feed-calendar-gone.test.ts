@@ -81,7 +81,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
     const alert = () => wrapper.find('[data-testid="feed-error-alert"]')
     expect(alert().attributes('data-code')).toBe('feed_key_expired')
     expect(alert().text()).toContain('The feed key has expired')
-    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('Stale — not loaded, feed_key_expired')
+    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('Stale — not loaded, The feed key has expired')
 
     // The source answers again: the key works, the alert goes.
     const sub = fake.calls.filter((c) => c.name === 'watch.subscribe').map((c) => c.input as { subscriptionId: string; topic: WatchTopic }).find((c) => c.topic.name === 'feed.events')!
@@ -93,7 +93,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
     fake.emit({ type: 'watch.state', subscriptionId: sub.subscriptionId, seq: 3, live: false, error: { code: 'feed_network', message: 'connect ECONNREFUSED' } })
     await flushPromises()
     expect(alert().exists()).toBe(false)
-    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('feed_network')
+    expect(wrapper.find('[data-testid="feed-list-stale"]').text()).toContain('The feed cannot be reached')
     wrapper.unmount()
   })
 
