@@ -141,6 +141,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     }
   }
 
+  /** Damaged rows are left out of what is read, never silently: one log line names them (ids only). */
+  function reportDamaged(errors: RowError[]): void {
+    if (errors.length > 0) options.logger?.error('timeline rows damaged: left out of the read', { table: errors[0].table, ids: errors.map((e) => e.id) })
+  }
+
   /** A damaged entry may have been a money row: the ledger then says it is not complete. */
   function ledgerOf(code: string, amount: number | null, entries: TimelineEntry[], errors: RowError[]): Ledger {
     const ledger = buildLedger(code, amount, entries)
@@ -309,7 +314,12 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       return { id: Number(res.lastInsertRowid), at, actor, action, data: data ?? null }
     },
     auditEntries: (opts = {}) => (ensureOpen(), q.audit(opts.limit ?? 100)),
-    query: (query = {}) => (ensureOpen(), q.timeline(query)),
+    query(query = {}) {
+      ensureOpen()
+      const page = q.timeline(query)
+      if (page.errors) reportDamaged(page.errors)
+      return page
+    },
     coupon(code) {
       ensureOpen()
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
@@ -320,6 +330,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
       const coupon = row ? toCoupon(row) : null
       const { items: entries, errors } = q.entriesOf(code)
+      reportDamaged(errors)
       return {
         coupon,
         versions: q.versionsOf(code).map(toVersion),
@@ -334,6 +345,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       ensureOpen()
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined
       const { items, errors } = q.entriesOf(code)
+      reportDamaged(errors)
       return ledgerOf(code, row ? toCoupon(row).amount : null, items, errors)
     },
     onEntry(listener) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import Database from 'libsql'
 import { join } from 'node:path'
 import { createManualClock } from '../../../src-main/core/shared/clock.js'
+import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { toEntry } from '../../../src-main/core/timeline/rows.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
@@ -15,6 +16,7 @@ describe('timeline rows read back', () => {
   let tmp: ReturnType<typeof tempDir>
   let file: string
   let store: WireStore
+  let sink: ReturnType<typeof createMemorySink>
   const raw = (sql: string, ...params: unknown[]) => {
     const db = new Database(file)
     db.prepare(sql).run(...params)
@@ -24,7 +26,8 @@ describe('timeline rows read back', () => {
   beforeEach(() => {
     tmp = tempDir('desk-rows-')
     file = join(tmp.dir, 'timeline.sqlite')
-    store = wireStore(openTimelineStore(file, { clock: createManualClock() }))
+    sink = createMemorySink()
+    store = wireStore(openTimelineStore(file, { clock: createManualClock(), logger: createLogger({ sink, level: 'debug' }) }))
     store.recordPlacement([{ ...coupon(CODE, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
     store.applyBatch(batch('b-1', [coupon(CODE, 2, [bet('1', 1)], { real_win: 19 })]), meta)
     store.applyBatch(batch('b-2', [coupon('000000000502', 4, [bet('1', 2)], { real_win: 0 })]), meta)
@@ -45,6 +48,7 @@ describe('timeline rows read back', () => {
     expect(history.errors.map((e) => e.id)).toEqual([settledId])
     // The damaged row may have been a credit: the ledger does not claim to be complete.
     expect(store.ledger(CODE).complete).toBe(false)
+    expect(sink.lines.join('\n')).toMatch(new RegExp(`timeline rows damaged.*${settledId}`))
   })
 
   it('a kind or source this build does not know is a damaged row, not a crash', () => {
