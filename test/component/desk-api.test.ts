@@ -95,3 +95,15 @@ describe('api/desk: the profile epoch', () => {
     await expect(call('session', 'status')).rejects.toMatchObject({ code: 'bridge_disconnected' })
   })
 })
+
+describe('api/desk: calls that move the epoch themselves', () => {
+  it('a profiles answer stamped with the epoch it started under is kept (it is what changed the profile)', async () => {
+    const fake = installFakeDesk()
+    await call('app', 'info')
+    fake.handle('profiles.setSecret', () => {
+      fake.switchProfile('demo') // editing the active profile issues a new epoch while the call runs
+      return { ok: true, value: { id: 'demo' } as never, epoch: 1 }
+    })
+    await expect(call('profiles', 'setSecret', { id: 'demo', kind: 'password', value: 'x' })).resolves.toEqual({ id: 'demo' })
+  })
+})
