@@ -46,3 +46,43 @@ describe('connection store', () => {
     expect(conn.overall).toBe('offline')
   })
 })
+
+describe('the callback listener on its subscription', () => {
+  it('ListenerCard holds the listener topic: state and connection from main, stale while not live', async () => {
+    const { default: ListenerCard } = await import('@renderer/components/ListenerCard.vue')
+    const { flushPromises } = await import('@vue/test-utils')
+    const { mountWithApp } = await import('./mount.js')
+    const fake = installFakeDesk()
+    fake.topic('listener', { status: { running: true, url: 'http://127.0.0.1:8787/callbacks', message: null }, connection: { state: 'online', message: null } })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(ListenerCard, pinia)
+    await flushPromises()
+    const conn = useConnectionStore()
+    expect(wrapper.find('[data-testid="listener-state"]').text()).toContain('http://127.0.0.1:8787/callbacks')
+    expect(conn.services.listener.state).toBe('online')
+    expect(fake.callsTo('listener.status')).toEqual([]) // no polling of the status from the window
+
+    fake.pushDelta('listener', { status: { running: false, url: null, message: 'stopped' }, connection: { state: 'offline', message: 'stopped' } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="listener-state"]').text()).not.toContain('8787')
+    expect(conn.services.listener.state).toBe('offline')
+
+    fake.pushState('listener', { live: false, error: { code: 'listener_failed', message: 'EADDRINUSE' } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="listener-stale"]').text()).toMatch(/^Stale — last updated/)
+    wrapper.unmount()
+    await flushPromises()
+    expect(fake.subscriptions('listener')).toEqual([])
+  })
+
+  it('a profile switch forgets the previous profile\'s service states until main says', async () => {
+    const fake = installFakeDesk()
+    freshPinia()
+    const conn = useConnectionStore()
+    await call('app', 'info')
+    fake.emit({ type: 'connection.changed', service: 'feed', state: 'offline', message: 'connect ECONNREFUSED' })
+    expect(conn.services.feed.state).toBe('offline')
+    fake.switchProfile('other')
+    expect(conn.services.feed.state).toBe('unknown')
+  })
+})
