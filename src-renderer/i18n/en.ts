@@ -28,13 +28,15 @@ export const en = {
     token: 'Token …{tail}',
     expires: 'Expires {at}',
   },
-  balance: { label: 'Balance', refresh: 'Refresh balance', updated: 'Updated {at}', none: 'not loaded' },
+  balance: { label: 'Balance', updated: 'Updated {at}', none: 'not loaded' },
   stale: {
     since: 'Stale — last updated {at}, {reason}',
     never: 'Stale — not loaded, {reason}',
     short: 'Stale {at}',
     shortNever: 'Stale',
     notLive: 'not refreshing',
+    /** A placement answered after the profile changed: shown, never dropped (the coupon is the previous profile's). */
+    placement: 'The placement answered after the profile changed: look for it among the previous profile\'s coupons',
   },
   connection: {
     label: 'Connection',
@@ -149,8 +151,6 @@ export const en = {
     tabActive: 'Active ({n})',
     tabCalculated: 'Recently calculated ({n})',
     tabLookup: 'Lookup ({n})',
-    autoRefresh: 'Auto-refresh',
-    every: 'every {n} s',
     lastRefresh: 'Last refresh {at}',
     lookupPlaceholder: 'Coupon code',
     lookup: 'Look up',

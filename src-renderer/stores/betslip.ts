@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { LineType, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
-import { call, DeskCallError, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
+import { call, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { useAppStore } from './app.js'
 
@@ -94,6 +94,8 @@ export const useBetslipStore = defineStore('betslip', () => {
 
   /** The shown unknown outcome came from an earlier run, not from the selections on the slip. */
   const fromEarlierRun = epochRef(() => false)
+  /** A placement answered after the profile changed (its coupon is the previous profile's): said, not shown as this one's. */
+  const lateAnswer = ref(false)
 
   /** Main adds the new coupons to the active list and re-reads the balance itself. */
   function afterPlaced(): void {
@@ -117,7 +119,8 @@ export const useBetslipStore = defineStore('betslip', () => {
         confirmed: app.isDemo ? false : confirmed.value,
       }).catch((err: unknown) => {
         // A placement's answer is never dropped silently, even one that arrives after a profile switch.
-        reportError(isStaleEpoch(err) ? new DeskCallError('stale_epoch', 'The placement answered after the profile changed: check the previous profile\'s coupons') : err, 'coupons.place')
+        if (isStaleEpoch(err)) lateAnswer.value = true
+        else reportError(err, 'coupons.place')
         return undefined
       })
       if (v) {
@@ -165,6 +168,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     mode,
     confirmed,
     placing,
+    lateAnswer,
     resolving,
     result,
     resolution,

@@ -140,7 +140,7 @@ export const useFeedStore = defineStore('feed', () => {
     lines[lt].updatedAt = Date.now()
   }
 
-  function watchesOf(lt: LineType): Record<'menu' | 'list' | 'event', TopicWatch<never>> {
+  function watchesOf(lt: LineType): { menu: TopicWatch<'feed.menu'>; list: TopicWatch<ListTopic['name']>; event: TopicWatch<'feed.event'> } {
     const s = lines[lt]
     const menu = topicWatch(() => ({ name: 'feed.menu', lineType: lt }), {
       snapshot: (v) => {
@@ -177,7 +177,7 @@ export const useFeedStore = defineStore('feed', () => {
         onState(lt, 'watch:feed.event', st)
       },
     })
-    return { menu, list, event } as unknown as Record<'menu' | 'list' | 'event', TopicWatch<never>>
+    return { menu, list, event }
   }
   const topicWatches = { line: watchesOf('line'), live: watchesOf('live') }
 

@@ -179,4 +179,23 @@ describe('BetSlip', () => {
     expect(fake.callsTo('coupons.pendingPlacements').length).toBeGreaterThanOrEqual(2) // the new profile's unresolved placements
     wrapper.unmount()
   })
+
+  it('a placement answering after a profile switch is said, not dropped, and not shown as the new profile\'s', async () => {
+    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }) })
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel(P1, 1001, 1.85))
+    slip.amount = 10
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const held = fake.hold('coupons.place')
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    fake.switchProfile('other')
+    held.release()
+    await flushPromises()
+    expect(wrapper.find('[data-testid="placement-result"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="slip-late-answer"]').text()).toContain("look for it among the previous profile's coupons")
+    wrapper.unmount()
+  })
 })
