@@ -14,6 +14,7 @@ const FEED_KEY = 'demo-key'
 let sim: RunningSimulator
 let desk: OpenConsole
 let page: Page
+let customCode = ''
 
 
 beforeAll(async () => {
@@ -61,11 +62,27 @@ describe('a real (custom) environment in the browser', () => {
     await result.waitFor()
     expect(await result.getAttribute('data-outcome')).toBe('placed')
     const code = ((await result.locator('.code').first().textContent()) ?? '').trim()
+    customCode = code
     // The coupon exists on the "partner" service, for the profile's account.
     const login = (await (await fetch(`${sim.couponBaseUrl}/api/partner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo2', password: PASSWORD }) })).json()) as { body: { token: string } }
     const got = await (await fetch(`${sim.couponBaseUrl}/api/partner/coupons/get?coupon_code=${code}`, { headers: { authorization: `Bearer ${login.body.token}` } })).json()
     expect(got).toMatchObject({ code: 1, body: { coupon_code: code, amount: 3 } })
     await page.screenshot({ path: `${SHOTS}/custom-placed.png` })
+  })
+
+  it('switching back to Demo shows Demo\'s coupons and balance, never the other profile\'s', async () => {
+    await page.getByTestId('nav-coupons').click()
+    await page.locator(`[data-testid="coupon-row"][data-code="${customCode}"]`).waitFor({ timeout: 15_000 })
+    await page.getByTestId('nav-settings').click()
+    const demoRow = page.getByTestId('profiles-card').locator('tr').filter({ hasText: 'Demo' }).first()
+    await demoRow.getByRole('button', { name: 'Use' }).click()
+    await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
+    await page.getByTestId('nav-coupons').click()
+    await page.getByTestId('view-coupons').waitFor()
+    // Demo's own list arrives (a fresh demo has none); the partner coupon never shows under Demo.
+    await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+    await page.waitForTimeout(1000)
+    expect(await page.locator(`[data-testid="coupon-row"][data-code="${customCode}"]`).count()).toBe(0)
   })
 
   it('raised no uncaught page errors', () => {
