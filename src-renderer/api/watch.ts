@@ -74,6 +74,7 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
 
 /** A subscribe refused mid profile switch is asked again after this long at the latest. */
 const PROFILE_SWITCH_RETRY_MS = 500
+const MAX_PENDING = 1000
 /** Topics whose delta is the whole new value. */
 const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener'])
 
@@ -109,7 +110,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     handlers.snapshot?.(snapshot)
     const held = pending
     pending = []
-    for (const e of held) apply(e)
+    for (const e of held) if (e.epoch >= epoch) apply(e)
   }
   function applyDelta(e: DeskEventOf<'watch.delta'>): void {
     // A whole-value delta (balance, listener) needs no snapshot under it.
@@ -118,7 +119,8 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       return
     }
     if (data.value === null || status.epoch !== e.epoch) {
-      pending.push(e) // its snapshot has not arrived yet
+      // Its snapshot has not arrived yet (main always sends one first; the cap only guards a broken source).
+      if (pending.length < MAX_PENDING) pending.push(e)
       return
     }
     if (status.seq !== null && e.seq <= status.seq) return // already in the snapshot
