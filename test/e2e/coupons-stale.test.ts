@@ -64,7 +64,7 @@ describe('coupons view: live, then stale', () => {
     await shoot('stale')
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForTimeout(300)
+      await page.waitForTimeout(1000) // the theme's colour transitions settle: axe reads computed colours
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
