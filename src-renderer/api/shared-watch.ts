@@ -44,7 +44,7 @@ export function sharedWatch<N extends WatchTopicName>(topic: TopicOf<N>, handler
   })
 }
 
-export interface TopicWatch<N extends WatchTopicName> {
+export interface TopicWatch {
   readonly status: ComputedRef<WatchStatus | null>
   readonly stale: ComputedRef<boolean>
   /** Hold it: subscribed to the current topic (re-subscribed when it changes, none while null). */
@@ -52,7 +52,7 @@ export interface TopicWatch<N extends WatchTopicName> {
 }
 
 /** Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...). */
-export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | null, handlers: WatchHandlers<N> = {}): TopicWatch<N> {
+export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | null, handlers: WatchHandlers<N> = {}): TopicWatch {
   const current = shallowRef<Subscription<N> | null>(null)
   let count = 0
   let scope: EffectScope | null = null

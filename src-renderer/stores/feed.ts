@@ -140,7 +140,7 @@ export const useFeedStore = defineStore('feed', () => {
     lines[lt].updatedAt = Date.now()
   }
 
-  function watchesOf(lt: LineType): { menu: TopicWatch<'feed.menu'>; list: TopicWatch<ListTopic['name']>; event: TopicWatch<'feed.event'> } {
+  function watchesOf(lt: LineType): { menu: TopicWatch; list: TopicWatch; event: TopicWatch } {
     const s = lines[lt]
     const menu = topicWatch(() => ({ name: 'feed.menu', lineType: lt }), {
       snapshot: (v) => {
