@@ -242,7 +242,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     listener,
     settled(code) {
       if (disposed) return
-      const coupon = store ? settledFromVersions(store.couponHistory(code).versions) : null
+      const coupon = store ? settledFromVersions(store.couponVersions(code)) : null
       if (coupon) settledOut(couponToDto(coupon))
       else if (session?.isSignedIn()) settledReader.request(code)
     },

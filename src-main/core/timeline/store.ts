@@ -65,6 +65,8 @@ export interface TimelineStore {
   query(query?: TimelineQuery & { order?: 'asc' | 'desc' }): Page<TimelineEntry>
   coupon(code: string): StoredCoupon | null
   couponHistory(code: string): CouponHistory
+  /** The coupon's stored versions, oldest first: the narrow read of `couponHistory(code).versions`. */
+  couponVersions(code: string): CouponVersion[]
   deliveries(options?: { limit?: number; cursor?: string | null }): Page<DeliveryRow>
   ledger(code: string): Ledger
   onEntry(listener: (entry: TimelineEntry) => void): () => void
@@ -340,6 +342,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         errors,
       }
     },
+    couponVersions: (code) => (ensureOpen(), q.versionsOf(code).map(toVersion)),
     deliveries: (opts = {}) => (ensureOpen(), q.deliveries(opts.limit ?? 100, opts.cursor ?? null, toDelivery)),
     ledger(code) {
       ensureOpen()
