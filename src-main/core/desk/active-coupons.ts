@@ -1,10 +1,8 @@
-import type { CouponDto, WatchSourceState } from '../../../src-shared/contract.js'
+import type { CouponDto } from '../../../src-shared/contract.js'
 import { FINAL_COUPON_STATUSES } from '../../../src-shared/vocabulary/statuses.js'
 import type { Clock } from '../shared/clock.js'
-import { toDeskError } from '../shared/errors.js'
-import { createPoller } from '../shared/watch-poll.js'
-import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
-import { SIGNED_OUT } from './balance.js'
+import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
+import { createPolledTopic } from './polled-topic.js'
 
 /**
  * The `coupons.active` watch topic of one profile environment: `coupons/active` polled every
@@ -32,14 +30,7 @@ export interface ActiveCouponsOptions {
 export function createActiveCouponsWatcher(options: ActiveCouponsOptions): ActiveCouponsWatcher {
   /** By code, with the JSON it was last pushed as (to tell a changed coupon). */
   let held: Map<string, { coupon: CouponDto; json: string }> | null = null
-  let hooks: WatchSourceHooks<'coupons.active'> | null = null
-  let signedIn = false
-  let state: WatchSourceState = SIGNED_OUT
 
-  const setState = (next: WatchSourceState) => {
-    state = next
-    hooks?.state(next)
-  }
   const list = () => (held ? [...held.values()].map((h) => h.coupon) : null)
   const apply = (upsert: CouponDto[], remove: string[]) => {
     if (!held) return
@@ -51,64 +42,35 @@ export function createActiveCouponsWatcher(options: ActiveCouponsOptions): Activ
       changed.push(coupon)
     }
     const gone = remove.filter((code) => held!.delete(code))
-    if (changed.length || gone.length) hooks?.delta({ upsert: changed, remove: gone })
+    if (changed.length || gone.length) topic.hooks()?.delta({ upsert: changed, remove: gone })
   }
   const received = (coupons: CouponDto[]) => {
+    const hooks = topic.hooks()
     if (!hooks) return // a read that finished after the last subscriber left
-    if (signedIn && !state.live) setState(LIVE)
+    topic.answered()
     if (!held) {
       held = new Map(coupons.map((coupon) => [coupon.couponCode, { coupon, json: JSON.stringify(coupon) }]))
-      hooks?.snapshot(list()!)
+      hooks.snapshot(list()!)
       return
     }
     const codes = new Set(coupons.map((c) => c.couponCode))
     apply(coupons, [...held.keys()].filter((code) => !codes.has(code)))
   }
-  const poller = createPoller({
-    clock: options.clock,
-    intervalMs: options.intervalMs,
-    read: async () => {
-      try {
-        received(await options.read())
-      } catch (error) {
-        const e = toDeskError(error)
-        setState({ live: false, error: { code: e.code, message: e.message } })
-        options.onError?.(error)
-      }
-    },
-  })
-  const follow = () => poller.setActive(hooks !== null && signedIn)
+  const topic = createPolledTopic<'coupons.active', CouponDto[]>({ ...options, received })
 
   return {
-    open(next) {
-      hooks = next
-      follow()
-      return {
-        snapshot: list,
-        state: () => state,
-        close() {
-          if (hooks !== next) return
-          hooks = null
-          // Nobody watches: what is held goes stale, so the next subscriber starts from a fresh read.
-          held = null
-          poller.forget()
-          follow()
-        },
-      }
-    },
-    signedIn(next) {
-      signedIn = next
-      setState(next ? LIVE : SIGNED_OUT)
-      follow()
-    },
+    open: (next) =>
+      topic.open(next, list, () => {
+        // Nobody watches: what is held goes stale, so the next subscriber starts from a fresh read.
+        held = null
+        topic.forget()
+      }),
+    signedIn: topic.signedIn,
     placed: (coupons) => apply(coupons, []),
     settled(coupon) {
       if (FINAL_COUPON_STATUSES.has(coupon.status)) apply([], [coupon.couponCode])
       else apply([coupon], [])
     },
-    stop() {
-      hooks = null
-      poller.stop()
-    },
+    stop: topic.stop,
   }
 }
