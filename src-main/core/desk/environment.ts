@@ -109,6 +109,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
     clock: deps.clock,
+    logger: log?.child({ module: 'coupons' }),
     // The client's session owns the state machine; the desk's tracker only observes it.
     onSessionChange: (state) => session?.observe(state),
   })
@@ -117,7 +118,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
   const feedKey = createFeedKeyTracker({ profileId: profile.id, clock: deps.clock, emit, warnDays: deps.keyWarnDays })
   const feed: FeedClient = apiKey
-    ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock, onKeyExpires: (ms) => feedKey.observe(ms) })
+    ? createFeedClient({ baseURL: endpoints.feed, apiKey, clock: deps.clock, logger: log?.child({ module: 'feed' }), onKeyExpires: (ms) => feedKey.observe(ms) })
     : missingKeyFeed()
 
   let reconciler: Reconciler | null = null
