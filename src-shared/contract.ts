@@ -10,6 +10,7 @@
 import { z } from 'zod'
 import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
+import type { BetSubject } from './vocabulary/bets.js'
 import type { ErrorCode } from './vocabulary/errors.js'
 import {
   MAX_CHOSEN_CANDIDATES,
@@ -165,7 +166,7 @@ export interface FeedAccountDto {
 export type CalendarPeriodDto = { hours: 2 | 4 | 6 | 12 } | { day: number }
 
 /** One bet of a coupon, with the names of what was bet as the coupon service sends them (null when not sent). */
-export interface BetDto {
+export interface BetDto extends BetSubject {
   id: string
   gameId: number
   /** The main match of a sub-match; null for a main match. */
@@ -177,13 +178,6 @@ export interface BetDto {
   settlementCoef: number | null
   pointer: string
   lineType: string
-  sportId: number | null
-  sportName: string | null
-  tournamentId: number | null
-  tournamentName: string | null
-  /** Team names. */
-  opp1: string | null
-  opp2: string | null
   marketName: string | null
   outcomeName: string | null
   /** The outcome's parameter as text (handicap, total), never reformatted. */

@@ -1,3 +1,4 @@
+import type { BetSubject } from '../../../src-shared/vocabulary/bets.js'
 import type { Clock } from '../shared/clock.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
@@ -6,7 +7,7 @@ import type { Logger } from '../shared/log.js'
 export type CouponApiMode = 'new' | 'legacy'
 
 /** One bet of a coupon, the same shape whether it came from the new or the legacy model. */
-export interface Bet {
+export interface Bet extends BetSubject {
   /** New model: numeric `id` as a string; legacy model: `uuid`. */
   id: string
   gameId: number
@@ -37,13 +38,6 @@ export interface Bet {
   outcomeName: string | null
   /** The outcome's parameter as text (`rate`), never reformatted. */
   param: string | null
-  sportId: number | null
-  sportName: string | null
-  tournamentId: number | null
-  tournamentName: string | null
-  /** Team names. */
-  opp1: string | null
-  opp2: string | null
   team1Id: number | string | null
   team2Id: number | string | null
   /** Score when the bet was accepted (`placement_score_full`) and per period. */
