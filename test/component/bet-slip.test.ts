@@ -12,6 +12,17 @@ const P2 = 'line#1002#1#3#0#2.4'
 function sel(pointer: string, gameId: number, rate: number): Selection {
   return { pointer, lineType: 'line', gameId, matchName: `Home ${gameId} – Away`, marketName: '1X2', outcomeName: 'W1', rate }
 }
+/** A fresh app whose slip holds `selections` and `amount` (and `mode`), with the BetSlip mounted. */
+async function mountSlip(setup: { selections: Selection[]; amount: number; mode?: 'accept' | 'reject' }) {
+  const pinia = freshPinia()
+  await useAppStore().load()
+  const slip = useBetslipStore()
+  for (const selection of setup.selections) slip.add(selection)
+  slip.amount = setup.amount
+  if (setup.mode) slip.mode = setup.mode
+  const { wrapper } = await mountWithApp(BetSlip, pinia)
+  return { slip, wrapper }
+}
 const coupon: CouponDto = {
   couponCode: '000000004711',
   amount: 25,
@@ -44,14 +55,7 @@ describe('BetSlip', () => {
       ],
     }
     const fake = installFakeDesk({ 'coupons.place': () => rejection })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P1, 1001, 1.85))
-    slip.add(sel(P2, 1002, 2.4))
-    slip.amount = 25
-    slip.mode = 'accept'
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { slip, wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85), sel(P2, 1002, 2.4)], amount: 25, mode: 'accept' })
 
     await wrapper.find('[data-testid="slip-accumulator"] input').setValue(true)
     expect(slip.multi).toBe(false)
@@ -82,12 +86,7 @@ describe('BetSlip', () => {
       'app.info': () => demoInfo({ environment: 'custom', profileName: 'Acme' }),
       'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }),
     })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P1, 1001, 1.85))
-    slip.amount = 25
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { slip, wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 25 })
 
     const place = () => wrapper.find('[data-testid="place"]')
     expect(place().attributes('disabled')).toBeDefined()
@@ -115,12 +114,7 @@ describe('BetSlip', () => {
       'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-9', message: 'Timed out after the request was sent' }),
       'coupons.resolvePlacement': () => ({ outcome: 'not_placed' }),
     })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P1, 1001, 1.85))
-    slip.amount = 10
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 10 })
 
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
@@ -142,12 +136,7 @@ describe('BetSlip', () => {
       'coupons.pendingPlacements': () => [{ attemptId: 'att-old', at: 1, pointers: [P1], amount: 10, multi: false, message: 'No clear answer. Do not place again.' }],
       'coupons.resolvePlacement': () => ({ outcome: 'placed', coupons: [coupon] }),
     })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P2, 1002, 2.4))
-    slip.amount = 5
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { slip, wrapper } = await mountSlip({ selections: [sel(P2, 1002, 2.4)], amount: 5 })
     await flushPromises()
     expect(wrapper.find('[data-testid="placement-result"]').attributes('data-outcome')).toBe('unknown')
     expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeDefined()
@@ -162,12 +151,7 @@ describe('BetSlip', () => {
 
   it('a profile switch empties the slip and the result shown (one epoch hook, no per-component reset)', async () => {
     const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 1, message: 'no', changes: [] }) })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P1, 1001, 1.85))
-    slip.amount = 10
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { slip, wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 10 })
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="placement-result"]').exists()).toBe(true)
@@ -182,12 +166,7 @@ describe('BetSlip', () => {
 
   it('a placement answering after a profile switch is said, not dropped, and not shown as the new profile\'s', async () => {
     const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }) })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add(sel(P1, 1001, 1.85))
-    slip.amount = 10
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    const { wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 10 })
     const held = fake.hold('coupons.place')
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
