@@ -61,15 +61,13 @@ function senderScopes(dispatch: Dispatch) {
       }
       let scope = bySender.get(sender)
       if (!scope) {
-        scope = scopes.open()
+        scope = scopes.open(sender)
         bySender.set(sender, scope)
       }
       return scope
     },
-    wants(sender: object, event: DeskEvent): boolean {
-      const scope = bySender.get(sender)
-      return scope ? scope.wants(event) : !event.type.startsWith('watch.')
-    },
+    /** The sender is the caller identity of its scope, so this is the caller scopes' own answer. */
+    wants: scopes.wants,
     releaseAll() {
       for (const sender of [...bySender.keys()]) release(sender)
     },
@@ -102,7 +100,7 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, 
   const channels = methodTable.map(([domain, method]) => channelOf(domain, method))
   for (const channel of channels) ipcMain.handle(channel, (event, payload) => guarded(channel, event as GuardEvent, payload))
   return {
-    wants: (contents, event) => scopes.wants(contents, event),
+    wants: scopes.wants,
     dispose() {
       channels.forEach((channel) => ipcMain.removeHandler(channel))
       scopes.releaseAll()

@@ -76,7 +76,13 @@ export interface CallerScope {
 }
 
 export interface CallerScopes {
-  open(): CallerScope
+  /** A scope for one caller; `caller` is the identity `wants` is asked about (an Electron webContents). */
+  open(caller?: object): CallerScope
+  /**
+   * Whether an event goes to this caller: every event but `watch.*`, and those only to the caller
+   * that owns the subscription (false for a caller with no open scope). One question, answered here.
+   */
+  wants(caller: object, event: DeskEvent): boolean
 }
 
 const subscriptionIdOf = (payload: unknown): string | null => {
@@ -85,11 +91,16 @@ const subscriptionIdOf = (payload: unknown): string | null => {
 }
 
 export function createCallerScopes(dispatch: Dispatch): CallerScopes {
-  /** Subscription id → its caller: an id held by one caller cannot be taken over by another. */
-  const owners = new Map<string, object>()
+  /** Subscription id → the scope holding it: an id held by one caller cannot be taken over by another. */
+  const owners = new Map<string, { caller: object }>()
   return {
-    open() {
-      const me = {}
+    wants(caller, event) {
+      if (!event.type.startsWith('watch.')) return true
+      return owners.get((event as { subscriptionId: string }).subscriptionId)?.caller === caller
+    },
+    open(caller = {}) {
+      // One token per scope: a caller that reloads gets a new scope, and the old one's late forgets leave it alone.
+      const me = { caller }
       const mine = new Set<string>()
       let released = false
       const forget = (id: string) => {
