@@ -10,7 +10,7 @@
 import { z } from 'zod'
 import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
-import type { BetSubject } from './vocabulary/bets.js'
+import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode } from './vocabulary/errors.js'
 import {
   MAX_CHOSEN_CANDIDATES,
@@ -194,20 +194,9 @@ export interface BetDto extends BetSubject {
   settlementReasonCode: string | number | null
   settlementReason: string | null
 }
-export interface CouponDto {
+export interface CouponDto extends CouponFigures {
   couponCode: string
   amount: number | null
-  coef: number
-  /** Odds when placed and the coupon's settlement multiplier (`calculate_coef`); null when not sent. */
-  originalCoef: number | null
-  settlementCoef: number | null
-  potentialWin: number | null
-  realWin: number | null
-  /** The vendor's coupon status code (src-shared/vocabulary/statuses.ts); the renderer names it, an unknown one is shown raw. */
-  status: number
-  createdAt: number | null
-  calculateDate: number | null
-  couponType: number | null
   bets: BetDto[]
 }
 export type PlacementDto =

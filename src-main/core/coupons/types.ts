@@ -1,4 +1,4 @@
-import type { BetSubject } from '../../../src-shared/vocabulary/bets.js'
+import type { BetSubject, CouponFigures } from '../../../src-shared/vocabulary/coupon-fields.js'
 import type { Clock } from '../shared/clock.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
@@ -56,25 +56,12 @@ export interface Bet extends BetSubject {
   raw: Record<string, unknown>
 }
 
-export interface Coupon {
+export interface Coupon extends CouponFigures {
   /** Public code, always a string. */
   code: string
   amount: number
-  coef: number
-  /** `original_coef` (new model). */
-  originalCoef: number | null
-  /** Coupon settlement multiplier `calculate_coef` (new model). */
-  settlementCoef: number | null
   /** `win` as sent (new model: the potential payout). */
   win: number | null
-  potentialWin: number | null
-  realWin: number | null
-  /** Raw integer status; unknown values are kept as they are (names: ./statuses.ts). */
-  status: number
-  /** Creation time (coupon `date`), Unix ms; null when the model does not carry it (legacy). */
-  createdAt: number | null
-  calculateDate: number | null
-  couponType: number | null
   eventsCount: number
   hasReturn: boolean | null
   asian: boolean | null
