@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeskEvent, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
 import { createDispatcher, type Dispatch } from '../../../src-main/core/shared/dispatch.js'
-import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { startCountingProxy, type CountingProxy } from './counting-proxy.js'
-import { createHarness, type Harness } from './helpers.js'
+import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
 
 /**
  * The profile epoch: results carry the epoch of the profile active when the call started, events
@@ -11,39 +9,14 @@ import { createHarness, type Harness } from './helpers.js'
  * flight during a profile switch come back tagged with the old epoch (the console drops them), and
  * every subscription is served again from the new profile under the new epoch.
  */
-let sim: RunningSimulator
-let proxy: CountingProxy
-let h: Harness
+let desk: ProxiedDesk
 let dispatch: Dispatch
-let customId = ''
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clockTickMs: 0, seed: 3 })
-  proxy = await startCountingProxy(sim.couponBaseUrl)
-  h = await createHarness()
-  dispatch = createDispatcher(h.core.handlers, { epoch: h.core.epoch })
-  const saved = h.profiles.save({
-    name: 'Held',
-    environment: 'custom',
-    couponBaseUrl: proxy.url,
-    feedApiUrl: `${proxy.url}/feed`,
-    cdnUrl: sim.cdnUrl,
-    username: 'demo',
-    language: 'en',
-    legacyMode: false,
-    timeZone: 'utc',
-    listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
-  })
-  customId = saved.id
-  h.profiles.setSecret(customId, 'password', 'demo')
-  h.profiles.setSecret(customId, 'feedApiKey', 'demo-key')
+  desk = await startProxiedDesk({ seed: 3, profileName: 'Held' })
+  dispatch = createDispatcher(desk.h.core.handlers, { epoch: desk.h.core.epoch })
 })
-afterAll(async () => {
-  proxy?.release()
-  await h?.close()
-  await proxy?.close()
-  await sim?.close()
-})
+afterAll(() => desk?.close())
 
 const topics: WatchTopic[] = [{ name: 'feed.menu', lineType: 'line' }, { name: 'coupons.active' }, { name: 'balance' }, { name: 'timeline' }, { name: 'listener' }]
 
@@ -53,10 +26,10 @@ describe('profile epoch', () => {
     expect(info).toMatchObject({ ok: true, epoch: 1, value: { epoch: 1 } })
     const refused = await dispatch('desk:coupons:get', { code: '' })
     expect(refused).toMatchObject({ ok: false, code: 'bad_input', epoch: 1 })
-    await dispatch('desk:profiles:select', { id: customId })
-    expect(h.core.epoch()).toBe(2)
-    expect(h.events.find((e) => e.type === 'profile.changed')).toMatchObject({ profileId: customId, epoch: 2 })
-    expect(h.events.every((e) => typeof e.epoch === 'number')).toBe(true)
+    await dispatch('desk:profiles:select', { id: desk.profileId })
+    expect(desk.h.core.epoch()).toBe(2)
+    expect(desk.h.events.find((e) => e.type === 'profile.changed')).toMatchObject({ profileId: desk.profileId, epoch: 2 })
+    expect(desk.h.events.every((e) => typeof e.epoch === 'number')).toBe(true)
   })
 
   it('a balance read and an active-coupons read in flight during a switch come back with the old epoch; subscriptions follow the new profile', async () => {
@@ -67,19 +40,19 @@ describe('profile epoch', () => {
       if (!answer.ok) throw new Error(answer.message)
       subs.push(answer.value as WatchSubscribed)
     }
-    const old = h.core.epoch()
+    const old = desk.h.core.epoch()
     expect(subs.every((s) => s.epoch === old)).toBe(true)
-    for (const s of subs.slice(0, 3)) await h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId)
+    for (const s of subs.slice(0, 3)) await desk.h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId)
 
-    proxy.hold((path) => path.endsWith('/balance') || path.endsWith('/coupons/active'))
+    desk.proxy.hold((path) => path.endsWith('/balance') || path.endsWith('/coupons/active'))
     const balance = dispatch('desk:balance:get', undefined)
     const active = dispatch('desk:coupons:active', undefined)
-    await expect.poll(() => proxy.held()).toBe(2)
-    const mark = h.events.length
+    await expect.poll(() => desk.proxy.held()).toBe(2)
+    const mark = desk.h.events.length
     const switched = await dispatch('desk:profiles:select', { id: 'demo' })
     expect(switched).toMatchObject({ ok: true, epoch: old })
-    expect(h.core.epoch()).toBe(old + 1)
-    proxy.release()
+    expect(desk.h.core.epoch()).toBe(old + 1)
+    desk.proxy.release()
 
     // The answers were computed for the profile active when they were asked: tagged with its epoch.
     const [late1, late2] = [await balance, await active]
@@ -89,50 +62,50 @@ describe('profile epoch', () => {
 
     // Every subscription is served again under the new epoch: snapshots where the new profile has
     // data without signing in, the stale state (signed out) for coupons and balance until it signs in.
-    const since = () => h.events.slice(mark) as Array<DeskEvent & { subscriptionId?: string }>
-    for (const s of [subs[0], subs[3], subs[4]]) await h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId && e.epoch === old + 1)
+    const since = () => desk.h.events.slice(mark) as Array<DeskEvent & { subscriptionId?: string }>
+    for (const s of [subs[0], subs[3], subs[4]]) await desk.h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId && e.epoch === old + 1)
     for (const s of [subs[1], subs[2]]) {
       const state = since().find((e) => e.type === 'watch.state' && e.subscriptionId === s.subscriptionId && e.epoch === old + 1)
       expect(state).toMatchObject({ live: false, error: { code: 'signed_out' } })
     }
     expect((await dispatch('desk:session:login', undefined)).ok).toBe(true)
-    for (const s of [subs[1], subs[2]]) await h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId && e.epoch === old + 1)
+    for (const s of [subs[1], subs[2]]) await desk.h.waitFor('watch.snapshot', (e) => e.subscriptionId === s.subscriptionId && e.epoch === old + 1)
     // Nothing the old profile computes after the switch is pushed to the subscriptions.
     expect(since().filter((e) => e.type.startsWith('watch.') && e.epoch === old)).toEqual([])
     // seq keeps growing across the switch: nothing new looks older than the snapshot a window holds.
-    const menuSeqs = h.events.filter((e) => e.type.startsWith('watch.') && (e as { subscriptionId?: string }).subscriptionId === subs[0].subscriptionId).map((e) => (e as { seq: number }).seq)
+    const menuSeqs = desk.h.events.filter((e) => e.type.startsWith('watch.') && (e as { subscriptionId?: string }).subscriptionId === subs[0].subscriptionId).map((e) => (e as { seq: number }).seq)
     expect(menuSeqs).toEqual([...menuSeqs].sort((x, y) => x - y))
     expect(menuSeqs[0]).toBeGreaterThanOrEqual(subs[0].seq)
     for (const s of subs) await dispatch('desk:watch:unsubscribe', { subscriptionId: s.subscriptionId })
   })
 
   it('a coupon placed and a timeline entry written before a window subscribes are in its snapshot', async () => {
-    const menu = await h.core.handlers.feed.menu({ lineType: 'line' })
+    const menu = await desk.h.core.handlers.feed.menu({ lineType: 'line' })
     let pointer = ''
     for (const sport of menu) {
-      const events = await h.core.handlers.feed.events({ lineType: 'line', sportId: sport.id, tournamentId: 0 })
+      const events = await desk.h.core.handlers.feed.events({ lineType: 'line', sportId: sport.id, tournamentId: 0 })
       pointer = events.flatMap((e) => e.matches).flatMap((m) => m.markets ?? []).flatMap((m) => m.columns.flat()).find((o) => !o.blocked && o.pointer)?.pointer ?? ''
       if (pointer) break
     }
-    const placed = await h.core.handlers.coupons.place({ pointers: [pointer], amount: 3, multi: false, mode: 'accept', confirmed: false })
+    const placed = await desk.h.core.handlers.coupons.place({ pointers: [pointer], amount: 3, multi: false, mode: 'accept', confirmed: false })
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)
     const code = placed.coupons[0].couponCode
 
-    const timeline = await h.subscribe({ name: 'timeline', limit: 20 })
+    const timeline = await desk.h.subscribe({ name: 'timeline', limit: 20 })
     expect(timeline.topic === 'timeline' && (timeline.snapshot as Array<{ couponCode: string | null; kind: string }>).some((e) => e.couponCode === code && e.kind === 'coupon_placed')).toBe(true)
 
-    const active = await h.subscribe({ name: 'coupons.active' })
-    const first = active.snapshot ?? (await h.waitFor('watch.snapshot', (e) => e.subscriptionId === active.subscriptionId)).snapshot
+    const active = await desk.h.subscribe({ name: 'coupons.active' })
+    const first = active.snapshot ?? (await desk.h.waitFor('watch.snapshot', (e) => e.subscriptionId === active.subscriptionId)).snapshot
     expect((first as Array<{ couponCode: string }>).map((c) => c.couponCode)).toContain(code)
     // A second window on the same topic gets the held list at once, with its sequence number.
-    const second = await h.subscribe({ name: 'coupons.active' })
+    const second = await desk.h.subscribe({ name: 'coupons.active' })
     expect((second.snapshot as Array<{ couponCode: string }>).map((c) => c.couponCode)).toContain(code)
     expect(second.seq).toBeGreaterThan(active.seq)
 
     // A new placement joins the list at once, as a delta (the next poll is 15 s away).
-    const again = await h.core.handlers.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed: false })
+    const again = await desk.h.core.handlers.coupons.place({ pointers: [pointer], amount: 2, multi: false, mode: 'accept', confirmed: false })
     if (again.outcome !== 'placed') throw new Error(`placement ${again.outcome}`)
-    const added = await h.waitFor('watch.delta', (e) => e.subscriptionId === second.subscriptionId && e.topic === 'coupons.active' && e.delta.upsert.some((c) => c.couponCode === again.coupons[0].couponCode), 2000)
+    const added = await desk.h.waitFor('watch.delta', (e) => e.subscriptionId === second.subscriptionId && e.topic === 'coupons.active' && e.delta.upsert.some((c) => c.couponCode === again.coupons[0].couponCode), 2000)
     expect(added.seq).toBeGreaterThan(second.seq)
   })
 })

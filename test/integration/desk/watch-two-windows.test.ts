@@ -7,10 +7,8 @@ import type { DeskEvent, Result, WatchSubscribed, WatchTopic } from '../../../sr
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { createEventHub } from '../../../src-main/core/shared/events.js'
-import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
 import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
-import { startCountingProxy, type CountingProxy } from './counting-proxy.js'
-import { createHarness, type Harness } from './helpers.js'
+import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
 
 /**
  * Two windows (two web-bridge sockets) on one custom profile watch the same feed list, the active
@@ -20,9 +18,7 @@ import { createHarness, type Harness } from './helpers.js'
 const POLL_MS = 15_000
 const EVENTS_LINE_MS = 30_000
 
-let sim: RunningSimulator
-let proxy: CountingProxy
-let h: Harness
+let desk: ProxiedDesk
 let bridge: WebBridge
 const clock = createSimulatedClock(Date.now())
 const hub = createEventHub()
@@ -64,7 +60,7 @@ async function openWindow(): Promise<Window> {
 async function settle(): Promise<void> {
   for (let quiet = 0; quiet < 2; ) {
     await new Promise((r) => setTimeout(r, 8))
-    quiet = proxy.inFlight() === 0 ? quiet + 1 : 0
+    quiet = desk.proxy.inFlight() === 0 ? quiet + 1 : 0
   }
 }
 
@@ -81,33 +77,19 @@ const ok = <T,>(result: Result<T>): T => {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clockTickMs: 0, seed: 1 })
-  proxy = await startCountingProxy(sim.couponBaseUrl)
-  h = await createHarness({ clock, emit: hub.emit, balancePollMs: POLL_MS, activeCouponsPollMs: POLL_MS, reconcileMs: 3_600_000 })
-  const saved = h.profiles.save({
-    name: 'Counted',
-    environment: 'custom',
-    couponBaseUrl: proxy.url,
-    feedApiUrl: `${proxy.url}/feed`,
-    cdnUrl: sim.cdnUrl,
-    username: 'demo',
-    language: 'en',
-    legacyMode: false,
-    timeZone: 'utc',
-    listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+  desk = await startProxiedDesk({
+    seed: 1,
+    profileName: 'Counted',
+    harness: { clock, emit: hub.emit, balancePollMs: POLL_MS, activeCouponsPollMs: POLL_MS, reconcileMs: 3_600_000 },
   })
-  h.profiles.setSecret(saved.id, 'password', 'demo')
-  h.profiles.setSecret(saved.id, 'feedApiKey', 'demo-key')
-  await h.core.handlers.profiles.select({ id: saved.id })
+  await desk.h.core.handlers.profiles.select({ id: desk.profileId })
   const staticDir = mkdtempSync(join(tmpdir(), 'desk-watch-'))
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
-  bridge = await startWebBridge({ staticDir, dispatch: createDispatcher(h.core.handlers, { epoch: h.core.epoch }), subscribe: hub.subscribe })
+  bridge = await startWebBridge({ staticDir, dispatch: createDispatcher(desk.h.core.handlers, { epoch: desk.h.core.epoch }), subscribe: hub.subscribe })
 })
 afterAll(async () => {
   await bridge?.close()
-  await h?.close()
-  await proxy?.close()
-  await sim?.close()
+  await desk?.close()
 })
 
 describe('two windows on one profile', () => {
@@ -119,19 +101,19 @@ describe('two windows on one profile', () => {
     const tournament = sport.countries.flatMap((c) => c.tournaments).find((t) => t.counter > 0)!
     const topics: WatchTopic[] = [{ name: 'feed.events', lineType: 'line', sportId: sport.id, tournamentId: tournament.id }, { name: 'coupons.active' }, { name: 'balance' }]
     await settle()
-    const before = { events: proxy.count('GET', '/v1/events/'), active: proxy.count('GET', '/coupons/active'), balance: proxy.count('GET', '/balance') }
+    const before = { events: desk.proxy.count('GET', '/v1/events/'), active: desk.proxy.count('GET', '/coupons/active'), balance: desk.proxy.count('GET', '/balance') }
 
     for (const [w, name] of [[a, 'a'], [b, 'b']] as const) {
       for (const [i, topic] of topics.entries()) {
         const answer = ok(await w.call<WatchSubscribed>('desk:watch:subscribe', { subscriptionId: `window-${name}-${i}`, topic }))
-        expect(answer).toMatchObject({ subscriptionId: `window-${name}-${i}`, topic: topic.name, epoch: h.core.epoch() })
+        expect(answer).toMatchObject({ subscriptionId: `window-${name}-${i}`, topic: topic.name, epoch: desk.h.core.epoch() })
       }
     }
     await settle()
     const SPAN = 120_000
     await advance(SPAN)
 
-    const polled = { events: proxy.count('GET', '/v1/events/') - before.events, active: proxy.count('GET', '/coupons/active') - before.active, balance: proxy.count('GET', '/balance') - before.balance }
+    const polled = { events: desk.proxy.count('GET', '/v1/events/') - before.events, active: desk.proxy.count('GET', '/coupons/active') - before.active, balance: desk.proxy.count('GET', '/balance') - before.balance }
     // The first read when subscribed, then one per interval: as many as for a single window.
     expect(polled).toEqual({ events: 1 + SPAN / EVENTS_LINE_MS, active: 1 + SPAN / POLL_MS, balance: 1 + SPAN / POLL_MS })
 
@@ -147,17 +129,17 @@ describe('two windows on one profile', () => {
     // Window b unsubscribes from one topic and closes: a keeps the same pace alone.
     ok(await b.call('desk:watch:unsubscribe', { subscriptionId: 'window-b-0' }))
     b.ws.close()
-    await expect.poll(() => h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-b-1' })).toEqual({ removed: false })
-    const mid = proxy.count('GET', '/balance')
+    await expect.poll(() => desk.h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-b-1' })).toEqual({ removed: false })
+    const mid = desk.proxy.count('GET', '/balance')
     await advance(2 * POLL_MS)
-    expect(proxy.count('GET', '/balance') - mid).toBe(2)
+    expect(desk.proxy.count('GET', '/balance') - mid).toBe(2)
 
     // The last window goes away: its subscriptions are released and nothing is polled any more.
     a.ws.close()
-    await expect.poll(() => h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-a-2' })).toEqual({ removed: false })
+    await expect.poll(() => desk.h.core.handlers.watch.unsubscribe({ subscriptionId: 'window-a-2' })).toEqual({ removed: false })
     await settle()
-    const after = proxy.counts()
+    const after = desk.proxy.counts()
     await advance(4 * EVENTS_LINE_MS)
-    expect(proxy.counts()).toEqual(after)
+    expect(desk.proxy.counts()).toEqual(after)
   })
 })
