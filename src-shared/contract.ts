@@ -253,7 +253,14 @@ export interface TimelineEntryDto {
   detail: TimelineDetailDto
   amountDelta: number | null
 }
-export interface TimelinePageDto { items: TimelineEntryDto[]; nextCursor: string | null }
+/** A stored row that failed its check when read back: left out of the page, named here (no text, only where it is). */
+export interface SkippedRowDto { table: string; id: number }
+export interface TimelinePageDto {
+  items: TimelineEntryDto[]
+  nextCursor: string | null
+  /** Present when damaged rows of this page were left out (code `timeline_row_corrupt`). */
+  skipped?: SkippedRowDto[]
+}
 export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
 export interface ListenerStatusDto { running: boolean; url: string | null; message: string | null }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'

@@ -227,6 +227,7 @@ export const en = {
     anySource: 'Any source',
     liveNew: '{n} new live',
     end: 'End of timeline',
+    skippedRows: '{n} stored entries could not be read and are not shown (damaged history rows).',
     kinds: {
       coupon_placed: 'Coupon placed',
       progressive_update: 'Progressive update',

@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { reactive, ref } from 'vue'
-import type { DeliveryDto, InputOf, TimelineEntryDto } from '../../src-shared/contract.js'
+import type { DeliveryDto, InputOf, SkippedRowDto, TimelineEntryDto } from '../../src-shared/contract.js'
 import { call, epochRef } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
@@ -26,6 +26,8 @@ export const useTimelineStore = defineStore('timeline', () => {
   const filters = reactive<TimelineFilters>({ kind: null, couponCode: '', source: null })
   const items = epochRef<TimelineEntryDto[]>(() => [])
   const nextCursor = epochRef<string | null>(() => null)
+  /** Damaged stored rows main left out of the pages read so far (shown as a warning, not as entries). */
+  const skipped = epochRef<SkippedRowDto[]>(() => [])
   const loading = ref(false)
   const liveCount = epochRef(() => 0)
   const deliveries = epochRef<DeliveryDto[]>(() => [])
@@ -74,6 +76,7 @@ export const useTimelineStore = defineStore('timeline', () => {
       if (v) {
         items.value = v.items
         nextCursor.value = v.nextCursor
+        skipped.value = v.skipped ?? []
         liveCount.value = 0
       }
     } finally {
@@ -90,6 +93,7 @@ export const useTimelineStore = defineStore('timeline', () => {
         const seen = new Set(items.value.map((x) => x.id))
         items.value = [...items.value, ...v.items.filter((x) => !seen.has(x.id))]
         nextCursor.value = v.nextCursor
+        if (v.skipped?.length) skipped.value = [...skipped.value, ...v.skipped]
       }
     } finally {
       loading.value = false
@@ -131,6 +135,7 @@ export const useTimelineStore = defineStore('timeline', () => {
     filters,
     items,
     nextCursor,
+    skipped,
     loading,
     liveCount,
     deliveries,

@@ -37,7 +37,10 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'demo' | '
         const env = await ctx.env()
         const store = env.store()
         const page = store.query({ ...input, kind: input.kind as TimelineKind | undefined, cursor: input.cursor ?? null, order: 'desc' })
-        return { items: page.items.map((e) => entryToDto(e, amountOf(env))), nextCursor: page.nextCursor }
+        const items = page.items.map((e) => entryToDto(e, amountOf(env)))
+        // Damaged rows are left out of the page but not hidden: the renderer says some entries are missing.
+        if (!page.errors?.length) return { items, nextCursor: page.nextCursor }
+        return { items, nextCursor: page.nextCursor, skipped: page.errors.map(({ table, id }) => ({ table, id })) }
       },
       async couponHistory({ code }) {
         const env = await ctx.env()
