@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { ESLint } from 'eslint'
 
 // The project's own eslint.config.mjs; `ignore: false` so the on-disk fixtures under test/fixtures/lint/ are linted too.
@@ -24,4 +25,11 @@ export async function ruleIds(code: string, filePath: string): Promise<string[]>
 /** Rule ids reported for `import ... from spec` in a virtual file at `filePath`. */
 export async function importRuleIds(spec: string, filePath: string): Promise<string[]> {
   return ruleIds(`import * as target from '${spec}'\nexport const used = target\n`, filePath)
+}
+
+/** `rule` fires (or stays quiet) on `import ... from spec` in a virtual file at `file`. */
+export async function expectImportCase(rule: string, file: string, spec: string, fires: boolean): Promise<void> {
+  const ids = await importRuleIds(spec, file)
+  if (fires) expect(ids, `import '${spec}' in ${file}`).toContain(rule)
+  else expect(ids, `import '${spec}' in ${file}`).not.toContain(rule)
 }

@@ -1,0 +1,82 @@
+/**
+ * The import cases of the layer rules, one row each: the rule, what it keeps apart, the importing
+ * (virtual) file, the import, and whether the rule fires. Each arrow rule of docs/layers.json must
+ * fire on a file that breaks it and stay quiet on its allowed twin.
+ */
+export type ImportCase = [rule: string, why: string, file: string, spec: string, fires: boolean]
+
+export const IMPORT_CASES: ImportCase[] = [
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/violation.ts', '../src-main/core/shared/errors.js', true],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/violation.ts', '../src-main/core/timeline/index.js', true],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/violation.ts', '../src-main/core/desk/index.js', true],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/violation.ts', 'ofetch', true],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/vocabulary/violation.ts', 'node:fs', true],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/ok.ts', 'zod', false],
+  ['layers/allowed-imports', 'keeps the contract free of every other import but zod', 'src-shared/ok.ts', './methods.js', false],
+  ['layers/allowed-imports', 'lets Base import only the contract', 'src-main/core/shared/violation.ts', '../feed/index.js', true],
+  ['layers/allowed-imports', 'lets Base import only the contract', 'src-main/core/shared/violation.ts', '../vault/index.js', true],
+  ['layers/allowed-imports', 'lets Base import only the contract', 'src-main/core/shared/violation.ts', '../desk/index.js', true],
+  ['layers/allowed-imports', 'lets Base import only the contract', 'src-main/core/shared/ok.ts', '../../../src-shared/contract.js', false],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/timeline/violation.ts', '../desk/index.js', true],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/vault/violation.ts', '../cli/io.js', true],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/profiles/violation.ts', '../../electron/store.js', true],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/feed/violation.ts', '../../web/bridge.js', true],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/coupons/violation.ts', '../desk/index.js', true],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/timeline/ok.ts', '../shared/errors.js', false],
+  ['layers/allowed-imports', 'keeps domains and clients away from hosts', 'src-main/core/coupons/ok.ts', '../../../src-shared/contract.js', false],
+  ['layers/allowed-imports', 'keeps domains away from clients', 'src-main/core/timeline/violation.ts', '../coupons/index.js', true],
+  ['layers/allowed-imports', 'keeps domains away from clients', 'src-main/core/callbacks/violation.ts', '../feed/index.js', true],
+  ['layers/allowed-imports', 'keeps domains away from clients', 'src-main/core/callbacks/ok.ts', '../timeline/index.js', false],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/simulator/feed/violation.ts', '../../feed/index.js', true],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/simulator/violation.ts', '../coupons/index.js', true],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/simulator/violation.ts', '../timeline/index.js', true],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/feed/violation.ts', '../simulator/server.js', true],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/coupons/violation.ts', '../simulator/server.js', true],
+  // The simulator's own feed/ folder is not the feed client: imports are resolved, not pattern-matched.
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/simulator/world/ok.ts', '../feed/routes.js', false],
+  ['layers/allowed-imports', 'keeps the simulator and the clients apart, both ways', 'src-main/core/simulator/ok.ts', '../shared/clock.js', false],
+  ['layers/allowed-imports', 'lets hosts import every part of main, the simulator included', 'src-main/core/cli/ok.ts', '../simulator/server.js', false],
+  ['layers/allowed-imports', 'lets hosts import every part of main, the simulator included', 'src-main/core/cli/ok.ts', '../desk/index.js', false],
+  ['layers/allowed-imports', 'lets hosts import every part of main, the simulator included', 'src-main/electron/ok.ts', '../core/desk/index.js', false],
+  ['layers/allowed-imports', 'lets hosts import every part of main, the simulator included', 'src-main/electron/violation.ts', '../../src-preload/index.js', true],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/core/feed/violation.ts', 'electron', true],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/core/profiles/violation.ts', 'electron-store', true],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/core/desk/violation.ts', 'electron', true],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/web/violation.ts', 'electron', true],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/electron/ok.ts', 'electron', false],
+  ['layers/allowed-imports', 'keeps Electron in src-main/electron and the preload', 'src-main/electron/ok.ts', 'electron-store', false],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/api/violation.ts', '../../src-main/core/shared/errors.js', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/api/violation.ts', '../../src-main/core/desk/index.js', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/stores/violation.ts', '../../src-main/core/coupons/index.js', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/violation.ts', '../src-preload/index.js', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/api/violation.ts', 'node:fs', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/api/violation.ts', 'electron', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-main/web/shim/violation.ts', 'node:path', true],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/api/ok.ts', '../../src-shared/contract.js', false],
+  ['layers/allowed-imports', 'lets the renderer reach main only through the contract', 'src-renderer/stores/ok.ts', '@renderer/api/desk.js', false],
+  ['layers/allowed-imports', 'lets the preload load only src-shared/methods (the sandbox cannot load zod)', 'src-preload/index.ts', '../src-shared/contract.js', true],
+  ['layers/allowed-imports', 'lets the preload load only src-shared/methods (the sandbox cannot load zod)', 'src-preload/index.ts', 'zod', true],
+  ['layers/allowed-imports', 'lets the preload load only src-shared/methods (the sandbox cannot load zod)', 'src-preload/index.ts', '../src-main/core/shared/errors.js', true],
+  ['layers/allowed-imports', 'lets the preload load only src-shared/methods (the sandbox cannot load zod)', 'src-preload/index.ts', '../src-shared/methods.js', false],
+  ['layers/allowed-imports', 'lets the preload load only src-shared/methods (the sandbox cannot load zod)', 'src-preload/index.ts', 'electron', false],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/core/cli/violation.ts', '../coupons/placement.js', true],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/core/cli/commands/violation.ts', '../../feed/calendar.js', true],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/electron/violation.ts', '../core/profiles/storage.js', true],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/web/violation.ts', '../core/timeline/store.js', true],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/core/desk/violation.ts', '../timeline/store.js', true],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/core/cli/ok.ts', '../coupons/index.js', false],
+  ['layers/no-deep-import', 'makes hosts reach a client or domain only through its index.ts', 'src-main/electron/ok.ts', '../core/profiles/index.js', false],
+  ['layers/no-deep-import', 'makes a domain reach another domain only through its index.ts', 'src-main/core/callbacks/violation.ts', '../timeline/store.js', true],
+  ['layers/no-deep-import', 'makes a domain reach another domain only through its index.ts', 'src-main/core/profiles/violation.ts', '../vault/vault.js', true],
+  ['layers/no-deep-import', 'makes a domain reach another domain only through its index.ts', 'src-main/core/profiles/ok.ts', '../vault/index.js', false],
+  ['layers/no-deep-import', 'lets a folder import its own files, and hosts import each other deeply', 'src-main/core/feed/ok.ts', './normalise.js', false],
+  ['layers/no-deep-import', 'lets a folder import its own files, and hosts import each other deeply', 'src-main/core/cli/ok.ts', '../desk/environment.js', false],
+  ['layers/no-deep-import', 'lets a folder import its own files, and hosts import each other deeply', 'src-main/core/cli/ok.ts', '../simulator/server.js', false],
+  ['layers/no-deep-import', 'applies to bench and scripts, not to tests', 'bench/violation.ts', '../src-main/core/feed/normalise.js', true],
+  ['layers/no-deep-import', 'applies to bench and scripts, not to tests', 'test/unit/feed/ok.test.ts', '../../../src-main/core/feed/normalise.js', false],
+]
+
+/** The cases of one rule, without the rule column. */
+export function importCasesOf(rule: string): Array<[why: string, file: string, spec: string, fires: boolean]> {
+  return IMPORT_CASES.filter((c) => c[0] === rule).map(([, why, file, spec, fires]) => [why, file, spec, fires])
+}
