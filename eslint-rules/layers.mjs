@@ -86,38 +86,46 @@ function eachImport(context, visit) {
   }
 }
 
-const allowedImports = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'A part imports another only along an arrow of docs/layers.json' },
-    schema: [],
-    messages: {
-      arrow: '{{from}} may not import {{to}} ({{target}}): {{why}}. Allowed arrows are declared in docs/layers.json.',
-      file: '{{from}} may import from {{to}} only {{files}}, not {{target}}.',
-      onlyPackages: '{{from}} may import no package but {{packages}}, not "{{pkg}}".',
-      packageHome: '"{{pkg}}" may be imported only under {{homes}}: {{why}}.',
-      builtin: '"{{pkg}}" is a Node builtin; {{path}} runs in a browser or sandbox.',
+/**
+ * A rule that checks every import of the linted file: `forFile(file, report)` (file: its absolute
+ * path) returns the check run on each specifier; `report(node, messageId, data)` reports.
+ */
+function importRule(description, messages, forFile) {
+  return {
+    meta: { type: 'problem', docs: { description }, schema: [], messages },
+    create(context) {
+      return eachImport(context, forFile(context.filename, (node, messageId, data) => context.report({ node, messageId, data })))
     },
+  }
+}
+
+const allowedImports = importRule(
+  'A part imports another only along an arrow of docs/layers.json',
+  {
+    arrow: '{{from}} may not import {{to}} ({{target}}): {{why}}. Allowed arrows are declared in docs/layers.json.',
+    file: '{{from}} may import from {{to}} only {{files}}, not {{target}}.',
+    onlyPackages: '{{from}} may import no package but {{packages}}, not "{{pkg}}".',
+    packageHome: '"{{pkg}}" may be imported only under {{homes}}: {{why}}.',
+    builtin: '"{{pkg}}" is a Node builtin; {{path}} runs in a browser or sandbox.',
   },
-  create(context) {
-    const file = context.filename
+  (file, report) => {
     const path = repoPath(file)
     const here = placeOf(path)
-    return eachImport(context, (spec, node) => {
+    return (spec, node) => {
       const target = resolveSpecifier(spec, file)
       if (!target) {
         const pkg = packageOf(spec)
         if (isBuiltin(spec)) {
-          if (policy.noNodeBuiltins.some((p) => path.startsWith(p))) context.report({ node, messageId: 'builtin', data: { pkg: spec, path } })
+          if (policy.noNodeBuiltins.some((p) => path.startsWith(p))) report(node, 'builtin', { pkg: spec, path })
           return
         }
         const home = policy.packageHomes[pkg]
         if (home && !home.in.some((p) => path.startsWith(p))) {
-          context.report({ node, messageId: 'packageHome', data: { pkg, homes: home.in.join(', '), why: home.why } })
+          report(node, 'packageHome', { pkg, homes: home.in.join(', '), why: home.why })
           return
         }
         const only = here && policy.onlyPackages[here.part]
-        if (only && !only.includes(pkg)) context.report({ node, messageId: 'onlyPackages', data: { from: here.part, packages: only.join(', '), pkg } })
+        if (only && !only.includes(pkg)) report(node, 'onlyPackages', { from: here.part, packages: only.join(', '), pkg })
         return
       }
       if (!here) return
@@ -126,38 +134,31 @@ const allowedImports = {
       if (!there || there.part === here.part) return
       if (!arrowAllowed(here.part, there.part)) {
         const why = neverReason(here.part, there.part) ?? `no arrow ${here.part} -> ${there.part}`
-        context.report({ node, messageId: 'arrow', data: { from: here.part, to: there.part, target: targetPath, why } })
+        report(node, 'arrow', { from: here.part, to: there.part, target: targetPath, why })
         return
       }
       const files = policy.onlyFiles[here.part]?.[there.part]
-      if (files && !files.includes(targetPath)) context.report({ node, messageId: 'file', data: { from: here.part, to: there.part, files: files.join(', '), target: targetPath } })
-    })
+      if (files && !files.includes(targetPath)) report(node, 'file', { from: here.part, to: there.part, files: files.join(', '), target: targetPath })
+    }
   },
-}
+)
 
-const noDeepImport = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'A client or domain folder is imported from outside only through its index.ts' },
-    schema: [],
-    messages: {
-      deep: 'Import {{unit}} through {{entry}}, not {{target}}: its other files are private to it.',
-    },
-  },
-  create(context) {
-    const file = context.filename
+const noDeepImport = importRule(
+  'A client or domain folder is imported from outside only through its index.ts',
+  { deep: 'Import {{unit}} through {{entry}}, not {{target}}: its other files are private to it.' },
+  (file, report) => {
     const path = repoPath(file)
-    return eachImport(context, (spec, node) => {
+    return (spec, node) => {
       const target = resolveSpecifier(spec, file)
       if (!target) return
       const targetPath = repoPath(target)
       const there = placeOf(targetPath)
       if (!there || !policy.entryParts.includes(there.part) || path.startsWith(there.unit)) return
       const entry = there.unit + policy.entryFile
-      if (targetPath !== entry) context.report({ node, messageId: 'deep', data: { unit: there.unit, entry, target: targetPath } })
-    })
+      if (targetPath !== entry) report(node, 'deep', { unit: there.unit, entry, target: targetPath })
+    }
   },
-}
+)
 
 // Static imports and re-exports (statements start a line), side-effect imports, dynamic import('…').
 const SPECIFIER = /^\s*(?:import|export)\s[^'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
@@ -304,34 +305,29 @@ function folderPathBack(start, goal) {
   return null
 }
 
-const noCycle = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'No import cycles between files or between the folders of docs/layers.json (type-only imports included)' },
-    schema: [],
-    messages: {
-      cycle: 'Import cycle: {{trail}}.',
-      folderCycle: 'Folder cycle: {{from}} imports {{to}}, and {{to}} imports {{from}} back ({{trail}}). Move the shared piece down so the imports run one way.',
-    },
+const noCycle = importRule(
+  'No import cycles between files or between the folders of docs/layers.json (type-only imports included)',
+  {
+    cycle: 'Import cycle: {{trail}}.',
+    folderCycle: 'Folder cycle: {{from}} imports {{to}}, and {{to}} imports {{from}} back ({{trail}}). Move the shared piece down so the imports run one way.',
   },
-  create(context) {
-    const file = context.filename
+  (file, report) => {
     const here = placeOf(repoPath(file))?.unit
-    return eachImport(context, (spec, node) => {
+    return (spec, node) => {
       const target = resolveSpecifier(spec, file)
       if (!target || target === file || !existsSync(target)) return
       const back = pathBack(target, file)
       if (back) {
-        context.report({ node, messageId: 'cycle', data: { trail: [file, ...back].map(repoPath).join(' -> ') } })
+        report(node, 'cycle', { trail: [file, ...back].map(repoPath).join(' -> ') })
         return
       }
       const there = placeOf(repoPath(target))?.unit
       if (!here || !there || here === there || !here.endsWith('/') || !there.endsWith('/')) return
       const steps = folderPathBack(there, here)
-      if (steps) context.report({ node, messageId: 'folderCycle', data: { from: here, to: there, trail: steps.map(([a, b]) => `${a} -> ${b}`).join(', ') } })
-    })
+      if (steps) report(node, 'folderCycle', { from: here, to: there, trail: steps.map(([a, b]) => `${a} -> ${b}`).join(', ') })
+    }
   },
-}
+)
 
 export default {
   meta: { name: 'layers' },
