@@ -7,7 +7,7 @@
  */
 import { defineStore } from 'pinia'
 import { reactive } from 'vue'
-import type { EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto } from '../../src-shared/contract.js'
+import type { EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
 import { call, DeskCallError, isStaleEpoch, onEpochChange, toDeskError } from '../api/desk.js'
 import { topicWatch, type TopicWatch } from '../api/shared-watch.js'
 import type { TopicOf, WatchStatus } from '../api/watch.js'
@@ -142,41 +142,40 @@ export const useFeedStore = defineStore('feed', () => {
 
   function watchesOf(lt: LineType): { menu: TopicWatch; list: TopicWatch; event: TopicWatch } {
     const s = lines[lt]
-    const menu = topicWatch(() => ({ name: 'feed.menu', lineType: lt }), {
-      snapshot: (v) => {
-        s.menu = v
-        s.menuLoaded = true
-        s.menuLoading = false
-        fresh(lt)
-      },
-      state: (st) => {
-        if (st.error) s.menuLoading = false
-        onState(lt, 'watch:feed.menu', st)
-      },
+    /** A feed topic of this line type: an accepted snapshot or an error ends `loading`, `show` takes the snapshot; its state feeds the alert as `source`. */
+    const feedWatch = <N extends WatchTopicName>(
+      topic: () => TopicOf<N> | null,
+      loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
+      source: string,
+      show: (v: WatchSnapshot<N>) => void,
+      accept: (v: WatchSnapshot<N>) => boolean = () => true,
+    ) =>
+      topicWatch(topic, {
+        snapshot: (v) => {
+          if (!accept(v)) return
+          s[loading] = false
+          show(v)
+          fresh(lt)
+        },
+        state: (st) => {
+          if (st.error) s[loading] = false
+          onState(lt, source, st)
+        },
+      })
+    const menu = feedWatch(() => ({ name: 'feed.menu', lineType: lt }), 'menuLoading', 'watch:feed.menu', (v) => {
+      s.menu = v
+      s.menuLoaded = true
     })
-    const list = topicWatch(() => listTopic(lt), {
-      snapshot: (v) => {
-        s.events = v
-        s.eventsLoading = false
-        fresh(lt)
-      },
-      state: (st) => {
-        if (st.error) s.eventsLoading = false
-        onState(lt, 'watch:feed.list', st)
-      },
+    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v) => {
+      s.events = v
     })
-    const event = topicWatch(() => eventTopic(lt), {
-      snapshot: (v) => {
-        if (v.kind === 'match' ? v.match.gameId !== s.gameId : v.gameId !== s.gameId) return
-        s.eventLoading = false
-        setEvent(lt, v)
-        fresh(lt)
-      },
-      state: (st) => {
-        if (st.error) s.eventLoading = false
-        onState(lt, 'watch:feed.event', st)
-      },
-    })
+    const event = feedWatch(
+      () => eventTopic(lt),
+      'eventLoading',
+      'watch:feed.event',
+      (v) => setEvent(lt, v),
+      (v) => (v.kind === 'match' ? v.match.gameId : v.gameId) === s.gameId,
+    )
     return { menu, list, event }
   }
   const topicWatches = { line: watchesOf('line'), live: watchesOf('live') }
