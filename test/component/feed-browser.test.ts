@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import FeedBrowser from '@renderer/components/FeedBrowser.vue'
 import { useBetslipStore } from '@renderer/stores/betslip.js'
 import type { WatchTopic } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { gone, markets, match, menu } from './feed-fixtures.js'
-import { freshPinia, mountWithApp } from './mount.js'
+import { mountFeedBrowser } from './mount-feed-browser.js'
 
 const topicsOf = (calls: unknown[]) => calls.map((c) => (c as { topic: WatchTopic }).topic)
 
@@ -15,9 +14,7 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     fake.topic('feed.menu', menu)
     fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
     fake.topic('feed.event', { kind: 'match', match: match(7001, markets(1.85)) })
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('line')
 
     // First visit opens the first sport (tournamentId 0 = all its tournaments); no one-off feed reads.
     expect(topicsOf(fake.callsTo('watch.subscribe'))).toEqual([
@@ -66,9 +63,7 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     const fake = installFakeDesk()
     fake.topic('feed.menu', menu)
     fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('live')
     const stale = () => wrapper.find('[data-testid="feed-list-stale"]')
     expect(stale().attributes('role')).toBe('status')
     expect(stale().text()).toBe('')
@@ -86,9 +81,7 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
   it('releases a subscription whose answer arrives after the view was left', async () => {
     const fake = installFakeDesk()
     const held = fake.hold('watch.subscribe')
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('live')
     wrapper.unmount()
     held.release()
     await flushPromises()
@@ -99,9 +92,7 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     const fake = installFakeDesk({ 'feed.topMatches': () => [match(9001, markets(2.2).slice(0, 1)), match(9002, markets(2.4).slice(0, 1))] })
     fake.topic('feed.menu', menu)
     fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(7001, markets(1.85).slice(0, 1))] }])
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('line')
     expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(1)
 
     await wrapper.find('[data-testid="feed-top"]').trigger('click')

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
-import FeedBrowser from '@renderer/components/FeedBrowser.vue'
 import { useFeedStore } from '@renderer/stores/feed.js'
 import type { WatchTopic } from '../../src-shared/contract.js'
 import { installFakeDesk, type FakeHandlers } from './fake-desk.js'
 import { gone, markets, match, menu } from './feed-fixtures.js'
-import { freshPinia, mountWithApp } from './mount.js'
+import { mountFeedBrowser } from './mount-feed-browser.js'
 
 const list = (gameId: number) => [{ tournamentId: 88, tournamentName: 'Premier League', matches: [match(gameId, markets(1.85).slice(0, 1))] }]
 const topicsOf = (calls: unknown[]) => calls.map((c) => (c as { topic: WatchTopic }).topic)
@@ -25,9 +24,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
 
   it('a calendar period lists and watches the calendar of the selected sport, back to Top lists events', async () => {
     const fake = feedFake()
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('line')
     expect(wrapper.find('[data-testid="feed-period"]').attributes('data-period')).toBe('top')
     expect(wrapper.text()).toContain('Days are Kyiv days')
     const eventsSub = fake.subscriptions('feed.events')[0]!.id
@@ -56,9 +53,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
 
   it('the Live browser has no period choice', async () => {
     feedFake()
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'live' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('live')
     expect(wrapper.find('[data-testid="feed-period"]').exists()).toBe(false)
     wrapper.unmount()
   })
@@ -75,9 +70,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
         error: topic.name === 'feed.menu' ? null : { code: 'feed_key_expired', message: 'Package has expired' },
       }),
     })
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('line')
     const alert = () => wrapper.find('[data-testid="feed-error-alert"]')
     expect(alert().attributes('data-code')).toBe('feed_key_expired')
     expect(alert().text()).toContain('The feed key has expired')
@@ -100,9 +93,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
   it('a Line match gone under its id: says why, finds the live match and opens it in Live', async () => {
     const fake = feedFake({ 'feed.liveSuccessor': () => ({ gameId: 9001 }) })
     fake.topic('feed.event', (t) => (t.lineType === 'line' ? gone(7001, 'finished') : { kind: 'match', match: match(9001, markets(2), { lineType: 'live', key: 'live:9001', sportId: 1 }) }))
-    const pinia = freshPinia()
-    const { wrapper, router } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper, router } = await mountFeedBrowser('line')
 
     await wrapper.find('[data-testid="match-row"]').trigger('click')
     await flushPromises()
@@ -130,9 +121,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
   it('not found and no successor: each said in its own words', async () => {
     const fake = feedFake({ 'feed.liveSuccessor': () => ({ gameId: null }) })
     fake.topic('feed.event', gone(7001, 'not_found'))
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(FeedBrowser, pinia, { props: { lineType: 'line' } })
-    await flushPromises()
+    const { wrapper } = await mountFeedBrowser('line')
     await wrapper.find('[data-testid="match-row"]').trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('No such match under Line')
