@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import BalanceWidget from '@renderer/components/BalanceWidget.vue'
+import type { BalanceDto } from '../../src-shared/contract.js'
 import { fail, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
+/** The widget in a fresh app whose fake desk holds `balance` as the balance topic's snapshot. */
+async function mountWidget(balance: BalanceDto) {
+  const fake = installFakeDesk()
+  fake.topic('balance', balance)
+  const { wrapper } = await mountWithApp(BalanceWidget, freshPinia())
+  await flushPromises()
+  return { fake, wrapper }
+}
+
 describe('BalanceWidget', { timeout: 20_000 }, () => {
   it('shows the balance subscription: snapshot, then deltas; unsubscribes on unmount', async () => {
-    const fake = installFakeDesk()
-    fake.topic('balance', { balance: 1234.5, at: 1_000 })
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(BalanceWidget, pinia)
-    await flushPromises()
+    const { fake, wrapper } = await mountWidget({ balance: 1234.5, at: 1_000 })
     const value = () => wrapper.find('[data-testid="balance-value"]').text()
     expect(value()).toBe('1,234.50')
     expect(fake.callsTo('watch.subscribe')).toEqual([{ subscriptionId: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/), topic: { name: 'balance' } }])
@@ -27,11 +33,7 @@ describe('BalanceWidget', { timeout: 20_000 }, () => {
   })
 
   it('says the balance is stale (with when and why) while its source is not live', async () => {
-    const fake = installFakeDesk()
-    fake.topic('balance', { balance: 50, at: 1_000 })
-    const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(BalanceWidget, pinia)
-    await flushPromises()
+    const { fake, wrapper } = await mountWidget({ balance: 50, at: 1_000 })
     fake.pushState('balance', { live: false, error: { code: 'signed_out', message: 'Sign in to read the balance' } })
     await flushPromises()
     const tag = wrapper.find('[data-testid="stale-tag"]')
