@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
 // A desk operator's day in miniature, in real Chromium against the Demo environment:
 // pick an outcome from the line, place a single, find it among active coupons, settle it with a
@@ -22,16 +23,9 @@ afterAll(() => desk?.close())
 
 describe('placing and settling a coupon in the browser', () => {
   it('places a single from the line and deducts the stake', async () => {
-    await page.getByTestId('nav-line').click()
-    await page.getByTestId('match-row').first().click()
-    const outcome = page.locator('[data-testid="outcome"]:not([disabled])').first()
-    await outcome.waitFor()
-    await outcome.click()
+    await pickFirstLineOutcome(page)
     await expect(page.getByTestId('slip-selection').count()).resolves.toBe(1)
-    await page.getByTestId('slip-amount').locator('input').fill('25')
-    await page.getByTestId('place').click()
-    const result = page.getByTestId('placement-result')
-    await result.waitFor()
+    const result = await placeSlip(page, '25')
     expect(await result.getAttribute('data-outcome')).toBe('placed')
     couponCode = ((await result.locator('.code').first().textContent()) ?? '').trim()
     expect(couponCode).toMatch(/^\d{12}$/)

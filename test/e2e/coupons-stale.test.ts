@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
 /**
  * The coupons view on main's coupons.active subscription: a placement shows up without any refresh,
@@ -35,15 +36,8 @@ async function shoot(state: string): Promise<void> {
 
 describe('coupons view: live, then stale', () => {
   it('a placement is in the active list at once (no refresh button, no renderer polling)', async () => {
-    await page.getByTestId('nav-line').click()
-    await page.getByTestId('match-row').first().click()
-    const outcome = page.locator('[data-testid="outcome"]:not([disabled])').first()
-    await outcome.waitFor()
-    await outcome.click()
-    await page.getByTestId('slip-amount').locator('input').fill('20')
-    await page.getByTestId('place').click()
-    const result = page.getByTestId('placement-result')
-    await result.waitFor()
+    await pickFirstLineOutcome(page)
+    const result = await placeSlip(page, '20')
     couponCode = ((await result.locator('.code').first().textContent()) ?? '').trim()
     await page.getByTestId('nav-coupons').click()
     await page.locator(`[data-testid="coupon-row"][data-code="${couponCode}"]`).waitFor({ timeout: 10_000 })

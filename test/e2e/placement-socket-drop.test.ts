@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, startWebConsole } from './launch.js'
+import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
 /**
  * Issue 8 #5 in the browser: the web bridge's socket drops while a placement is in flight (it
@@ -47,15 +48,8 @@ afterAll(async () => {
 
 describe('a placement in flight when the bridge socket drops', () => {
   it('is an unknown outcome, resolved after the reconnect', async () => {
-    await page.getByTestId('nav-line').click()
-    await page.getByTestId('match-row').first().click()
-    const outcome = page.locator('[data-testid="outcome"]:not([disabled])').first()
-    await outcome.waitFor()
-    await outcome.click()
-    await page.getByTestId('slip-amount').locator('input').fill('15')
-    await page.getByTestId('place').click()
-    const result = page.getByTestId('placement-result')
-    await result.waitFor({ timeout: 15_000 })
+    await pickFirstLineOutcome(page)
+    const result = await placeSlip(page, '15', 15_000)
     expect(await result.getAttribute('data-outcome')).toBe('unknown')
     expect(await page.getByTestId('place').isDisabled()).toBe(true)
     await page.getByTestId('resolve').click()
