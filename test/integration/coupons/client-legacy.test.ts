@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
+import { expectDeskError } from '../../support/desk-error.js'
 import type { CouponErrorData, PlacementResult } from '../../../src-main/core/coupons/types.js'
 import { control, countingFetch, makeClient, outcomes, startSim } from './helpers.js'
 
@@ -18,12 +19,6 @@ function placed(r: PlacementResult) {
   if (r.outcome !== 'placed') throw new Error(`expected placed, got ${r.outcome}${r.outcome === 'rejected' ? `: ${r.error.code} ${r.error.message}` : ''}`)
   return r.coupons
 }
-async function failure(p: Promise<unknown>): Promise<DeskError> {
-  const e = await p.then(() => undefined, (x: unknown) => x)
-  expect(e).toBeInstanceOf(DeskError)
-  return e as DeskError
-}
-
 describe('coupon client, legacy routes', () => {
   it('logs in through /api/v2/login and maps the legacy model to the same domain types', async () => {
     const rec = countingFetch()
@@ -65,7 +60,7 @@ describe('coupon client, legacy routes', () => {
 
   it('99 on any login failure (auth_failed, no account state from the legacy route)', async () => {
     for (const [username, password] of [['demo', 'nope'], ['disabled', 'demo'], ['broke', 'demo']]) {
-      const e = await failure(legacy({ username, password }).login())
+      const e = await expectDeskError(legacy({ username, password }).login())
       expect([e.code, errorCodeOf(e)]).toEqual(['auth_failed', 99])
     }
   })
@@ -82,9 +77,9 @@ describe('coupon client, legacy routes', () => {
 
   it('560 malformed code, 561 unknown coupon, 505 invalid data, 501 with a direct array of changes', async () => {
     const client = legacy()
-    const e560 = await failure(client.get('12'))
+    const e560 = await expectDeskError(client.get('12'))
     expect([e560.code, errorCodeOf(e560), e560.retry]).toEqual(['coupon_business', 560, 'never'])
-    const e561 = await failure(client.get('000000000000'))
+    const e561 = await expectDeskError(client.get('000000000000'))
     expect(errorCodeOf(e561)).toBe(561)
     const [a] = outcomes(sim, 1, 43)
     const r505 = await client.place({ bets: [a.pointer], amount: -1 }, { skipLocalChecks: true })
@@ -111,9 +106,9 @@ describe('coupon client, legacy routes', () => {
     const est = await client.cashoutEstimate(c.code)
     expect(est.couponCode).toBe(c.code)
     expect(est.raw).toMatchObject({ coupon_code: c.code })
-    expect(errorCodeOf(await failure(client.cashoutEstimate('x')))).toBe(560)
+    expect(errorCodeOf(await expectDeskError(client.cashoutEstimate('x')))).toBe(560)
     await control(sim, `/coupons/${c.code}/settle`, { result: 'lose' })
-    expect(errorCodeOf(await failure(client.cashoutEstimate(c.code)))).toBe(565)
+    expect(errorCodeOf(await expectDeskError(client.cashoutEstimate(c.code)))).toBe(565)
     // The new-mode client reaches the same legacy route.
     expect((await makeClient(sim).cashoutEstimate('000000000000').catch((e: DeskError) => errorCodeOf(e)))).toBe(561)
   })

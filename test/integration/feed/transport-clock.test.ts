@@ -2,33 +2,30 @@
  * The feed client's retries wait on the injected clock (not on wall-clock timers), and its attempts
  * are logged without the API key.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFeedClient } from '../../../src-main/core/feed/index.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
+import { startLoopback, type Loopback } from '../../support/loopback.js'
 
-let server: Server
+let server: Loopback
 let baseURL: string
 let script: Array<{ status: number; body: string }> = []
 let hits = 0
 const ok = JSON.stringify({ status: 1, page: '/v1/sports', body: [{ id: 1, name: 'Football', counter: 2 }] })
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
+  server = await startLoopback((_req, res) => {
     hits++
     const step = script.shift() ?? { status: 200, body: ok }
     res.writeHead(step.status, { 'content-type': 'application/json' })
     res.end(step.body)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed`
+  baseURL = `${server.origin}/feed`
 })
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await server.close()
 })
 beforeEach(() => {
   script = []

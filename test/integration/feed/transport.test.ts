@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFeedClient } from '../../../src-main/core/feed/index.js'
-import { DeskError } from '../../../src-main/core/shared/errors.js'
+import { expectDeskError } from '../../support/desk-error.js'
 
 /**
  * Transport behaviour only (retry, timeout, envelope checks): a tiny scripted server answers here.
@@ -44,12 +44,6 @@ beforeEach(() => {
 
 const client = (extra: Partial<Parameters<typeof createFeedClient>[0]> = {}) => createFeedClient({ baseURL, apiKey: 'test-key', retryDelayMs: 5, ...extra })
 
-async function failure(promise: Promise<unknown>): Promise<DeskError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
-  expect(error).toBeInstanceOf(DeskError)
-  return error as DeskError
-}
-
 describe('feed transport', () => {
   it('sends the Package header and Accept json on the documented path', async () => {
     script = [ok([{ id: 1, name: 'Football', counter: 2 }])]
@@ -69,7 +63,7 @@ describe('feed transport', () => {
 
   it('by default does not retry: one request, the 5xx is reported (the scheduler owns the backoff)', async () => {
     script = [{ status: 503, body: '{"message":"maintenance"}' }, ok([])]
-    const e = await failure(createFeedClient({ baseURL, apiKey: 'test-key' }).sports('line', 'en'))
+    const e = await expectDeskError(createFeedClient({ baseURL, apiKey: 'test-key' }).sports('line', 'en'))
     expect(e).toMatchObject({ code: 'feed_http', status: 503, retry: 'safe' })
     expect(e.message).toContain('maintenance')
     expect(hits).toHaveLength(1)
@@ -87,7 +81,7 @@ describe('feed transport', () => {
 
   it('gives up after the configured retries with feed_http and the status', async () => {
     script = [{ status: 503, body: '{}' }, { status: 503, body: '{}' }, { status: 503, body: '{"message":"maintenance"}' }]
-    const e = await failure(client({ retries: 2 }).sports('line', 'en'))
+    const e = await expectDeskError(client({ retries: 2 }).sports('line', 'en'))
     expect(e).toMatchObject({ code: 'feed_http', status: 503, retry: 'safe' })
     expect(e.message).toContain('maintenance')
     expect(hits).toHaveLength(3)
@@ -95,7 +89,7 @@ describe('feed transport', () => {
 
   it('never retries an error body, even with retries set and a 5xx status', async () => {
     script = [{ status: 500, body: JSON.stringify({ error_code: 100, error_message: 'Invalid Package' }) }, ok([])]
-    const e = await failure(client({ retries: 2 }).sports('line', 'en'))
+    const e = await expectDeskError(client({ retries: 2 }).sports('line', 'en'))
     expect(e).toMatchObject({ code: 'feed_key_invalid', status: 500, retry: 'never' })
     expect(hits).toHaveLength(1)
   })
@@ -104,7 +98,7 @@ describe('feed transport', () => {
     for (const status of [400, 401, 404, 408, 429]) {
       hits = []
       script = [{ status, body: JSON.stringify({ status: 0, body: null, message: 'nope' }) }, ok([])]
-      const e = await failure(client({ retries: 2 }).sports('line', 'en'))
+      const e = await expectDeskError(client({ retries: 2 }).sports('line', 'en'))
       expect(e).toMatchObject({ code: 'feed_http', status })
       expect(hits).toHaveLength(1)
       script = []
@@ -113,7 +107,7 @@ describe('feed transport', () => {
 
   it('a timeout is feed_timeout; a retry after a timeout gets a fresh timeout and can succeed', async () => {
     script = ['hang']
-    const e = await failure(client({ timeoutMs: 150, retries: 0 }).sports('line', 'en'))
+    const e = await expectDeskError(client({ timeoutMs: 150, retries: 0 }).sports('line', 'en'))
     expect(e.code).toBe('feed_timeout')
     hits = []
     script = ['hang', ok([{ id: 3, name: 'Basketball', counter: 1 }])]
@@ -123,26 +117,26 @@ describe('feed transport', () => {
   })
 
   it('a refused connection is feed_network', async () => {
-    const e = await failure(createFeedClient({ baseURL: 'http://127.0.0.1:1/feed', apiKey: 'k', retries: 0 }).sports('line', 'en'))
+    const e = await expectDeskError(createFeedClient({ baseURL: 'http://127.0.0.1:1/feed', apiKey: 'k', retries: 0 }).sports('line', 'en'))
     expect(e.code).toBe('feed_network')
   })
 
   it('status ≠ 1 with HTTP 200 is never a success', async () => {
     for (const status of [0, 2, '1x', null]) {
       script = [{ status: 200, body: JSON.stringify({ status, page: '/v1/sports', body: [], message: 'limit' }) }]
-      const e = await failure(client().sports('line', 'en'))
+      const e = await expectDeskError(client().sports('line', 'en'))
       expect(e.code).toBe('feed_status')
     }
   })
 
   it('non-JSON, a non-envelope and a wrong body container are feed_shape', async () => {
     script = [{ status: 200, body: '<html>oops</html>' }, { status: 200, body: '[1,2]' }, ok({ not: 'a list' })]
-    for (let i = 0; i < 3; i++) expect((await failure(client().sports('line', 'en'))).code).toBe('feed_shape')
+    for (let i = 0; i < 3; i++) expect((await expectDeskError(client().sports('line', 'en'))).code).toBe('feed_shape')
   })
 
   it('the API key never appears in an error message', async () => {
     script = [{ status: 401, body: JSON.stringify({ status: 0, message: 'Unknown API key' }) }]
-    const e = await failure(client({ apiKey: 'secret-key-123' }).sports('line', 'en'))
+    const e = await expectDeskError(client({ apiKey: 'secret-key-123' }).sports('line', 'en'))
     expect(e.message).not.toContain('secret-key-123')
   })
 })

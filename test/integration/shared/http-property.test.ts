@@ -3,23 +3,22 @@
  * exactly once, and a `read` call reaches it once per attempt until an answer that is not retryable
  * or the retries run out. Real loopback server, scripted per run.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { createHttpClient } from '../../../src-main/core/shared/http.js'
+import { startLoopback, type Loopback } from '../../support/loopback.js'
 
 type Step = 200 | 400 | 404 | 429 | 500 | 502 | 503 | 'drop'
 const retryable = (step: Step) => step === 'drop' || step === 429 || (typeof step === 'number' && step >= 500)
 
-let server: Server
+let server: Loopback
 let baseURL: string
 let script: Step[] = []
 let hits = 0
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     req.resume()
     req.on('end', () => {
       hits++
@@ -29,12 +28,10 @@ beforeAll(async () => {
       res.end(JSON.stringify({ step }))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  baseURL = server.origin
 })
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await server.close()
 })
 
 const steps = fc.array(fc.constantFrom<Step>(200, 400, 404, 429, 500, 502, 503, 'drop'), { minLength: 1, maxLength: 5 })

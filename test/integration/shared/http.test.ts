@@ -3,14 +3,14 @@
  * (Retry-After on the injected clock, 429), `never` calls sent exactly once, the streamed size cap,
  * network failure mapping and what the logger port receives.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
-import { DeskError } from '../../../src-main/core/shared/errors.js'
+import { expectDeskError } from '../../support/desk-error.js'
 import { createHttpClient, type HttpClientOptions } from '../../../src-main/core/shared/http.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
+import { startLoopback, type Loopback } from '../../support/loopback.js'
 
 type Step = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'drop' | { stream: number }
 interface Hit {
@@ -22,7 +22,7 @@ interface Hit {
   aborted: boolean
 }
 
-let server: Server
+let server: Loopback
 let baseURL: string
 let script: Step[] = []
 let hits: Hit[] = []
@@ -42,7 +42,7 @@ function streamBody(res: ServerResponse, size: number): void {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
@@ -57,12 +57,10 @@ beforeAll(async () => {
       res.end(step.body ?? '')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+  baseURL = `${server.origin}/api`
 })
 afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await server.close()
 })
 beforeEach(() => {
   script = []
@@ -71,12 +69,6 @@ beforeEach(() => {
 
 const client = (extra: Partial<HttpClientOptions> = {}) =>
   createHttpClient({ name: 'test', codes: { timeout: 'feed_timeout', network: 'feed_network', too_large: 'feed_too_large' }, baseURL, retries: 2, retryDelayMs: 5, timeoutMs: 2_000, ...extra })
-
-async function failure(promise: Promise<unknown>): Promise<DeskError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
-  expect(error).toBeInstanceOf(DeskError)
-  return error as DeskError
-}
 
 describe('shared HTTP layer: call classes', () => {
   it('a read that times out is retried under a fresh timeout and succeeds', async () => {
@@ -88,7 +80,7 @@ describe('shared HTTP layer: call classes', () => {
 
   it('every attempt times out on its own: 1 + retries requests, then the caller’s timeout code', async () => {
     script = ['hang', 'hang', 'hang']
-    const e = await failure(client({ timeoutMs: 200 }).request({ method: 'GET', path: '/x', retry: 'read' }))
+    const e = await expectDeskError(client({ timeoutMs: 200 }).request({ method: 'GET', path: '/x', retry: 'read' }))
     expect(e).toMatchObject({ code: 'feed_timeout', retry: 'safe', data: { attempts: 3, sent: 'maybe' } })
     expect(hits).toHaveLength(3)
   })
@@ -141,25 +133,23 @@ describe('shared HTTP layer: call classes', () => {
 
   it('a `never` call whose connection drops after sending fails once, outcome unknown (sent: maybe, retry never)', async () => {
     script = ['drop', { status: 200 }]
-    const e = await failure(client().request({ method: 'POST', path: '/place', body: {}, retry: 'never' }))
+    const e = await expectDeskError(client().request({ method: 'POST', path: '/place', body: {}, retry: 'never' }))
     expect(e).toMatchObject({ code: 'feed_network', retry: 'never', data: { sent: 'maybe', attempts: 1 } })
     expect(hits).toHaveLength(1)
   })
 
   it('a `never` call that times out is not sent again', async () => {
     script = ['hang', { status: 200 }]
-    const e = await failure(client({ timeoutMs: 200 }).request({ method: 'POST', path: '/place', body: {}, retry: 'never' }))
+    const e = await expectDeskError(client({ timeoutMs: 200 }).request({ method: 'POST', path: '/place', body: {}, retry: 'never' }))
     expect(e).toMatchObject({ code: 'feed_timeout', retry: 'never' })
     expect(hits).toHaveLength(1)
   })
 
   it('a refused connection is the network code, marked as never sent', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const c = createHttpClient({ name: 'test', codes: { timeout: 'coupon_timeout', network: 'coupon_network', too_large: 'coupon_too_large' }, baseURL: `http://127.0.0.1:${port}`, retries: 1, retryDelayMs: 1 })
-    const e = await failure(c.request({ method: 'GET', path: '/x', retry: 'read' }))
+    const closed = await startLoopback(() => undefined)
+    await closed.close()
+    const c = createHttpClient({ name: 'test', codes: { timeout: 'coupon_timeout', network: 'coupon_network', too_large: 'coupon_too_large' }, baseURL: closed.origin, retries: 1, retryDelayMs: 1 })
+    const e = await expectDeskError(c.request({ method: 'GET', path: '/x', retry: 'read' }))
     expect(e).toMatchObject({ code: 'coupon_network', retry: 'safe', data: { sent: 'no', attempts: 2 } })
     expect(e.message).toMatch(/ECONNREFUSED/)
   })
@@ -174,7 +164,7 @@ describe('shared HTTP layer: call classes', () => {
 describe('shared HTTP layer: size cap', () => {
   it('a chunked body over the cap fails with the too-large code and the connection is dropped', async () => {
     script = [{ stream: 64 * 1024 * 1024 }]
-    const e = await failure(client({ maxResponseBytes: 256 * 1024 }).request({ method: 'GET', path: '/big', retry: 'read' }))
+    const e = await expectDeskError(client({ maxResponseBytes: 256 * 1024 }).request({ method: 'GET', path: '/big', retry: 'read' }))
     expect(e).toMatchObject({ code: 'feed_too_large', retry: 'never', status: 200, data: { limitBytes: 256 * 1024 } })
     expect(hits).toHaveLength(1)
     await vi.waitFor(() => expect(hits[0].aborted).toBe(true), { timeout: 2_000, interval: 10 })
@@ -182,7 +172,7 @@ describe('shared HTTP layer: size cap', () => {
 
   it('an announced length over the cap is refused before reading; under the cap is read whole', async () => {
     script = [{ status: 200, body: 'x'.repeat(2_000) }, { status: 200, body: 'y'.repeat(900) }]
-    const e = await failure(client({ maxResponseBytes: 1_000 }).request({ method: 'GET', path: '/big', retry: 'read' }))
+    const e = await expectDeskError(client({ maxResponseBytes: 1_000 }).request({ method: 'GET', path: '/big', retry: 'read' }))
     expect(e.data).toMatchObject({ limitBytes: 1_000, seenBytes: 2_000 })
     expect((await client({ maxResponseBytes: 1_000 }).request({ method: 'GET', path: '/ok', retry: 'read' })).text).toHaveLength(900)
   })
@@ -212,7 +202,7 @@ describe('shared HTTP layer: logger port', () => {
   it('a `never` call that fails after sending logs a warn that the outcome is unknown', async () => {
     const sink = createMemorySink()
     script = ['drop']
-    await failure(client({ logger: createLogger({ sink, level: 'warn', redactor: createRedactor() }) }).request({ method: 'POST', path: '/place', retry: 'never' }))
+    await expectDeskError(client({ logger: createLogger({ sink, level: 'warn', redactor: createRedactor() }) }).request({ method: 'POST', path: '/place', retry: 'never' }))
     expect(sink.lines.map((l) => JSON.parse(l).msg)).toEqual(['http call not repeated: outcome unknown'])
   })
 })

@@ -1,16 +1,15 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttp } from '../../../src-main/core/coupons/http.js'
+import { startLoopback, type Loopback } from '../../support/loopback.js'
 
 // The simulator never sends Retry-After; this tiny server does, to check the read backoff honours it.
-let server: Server
+let server: Loopback
 let base: string
 const hits: number[] = []
 let failuresLeft = 0
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startLoopback((req, res) => {
     hits.push(Date.now())
     if (failuresLeft > 0) {
       failuresLeft--
@@ -21,11 +20,10 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end('{"code":1,"body":"ok"}')
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = server.origin
 })
 afterAll(async () => {
-  await new Promise<void>((r) => server.close(() => r()))
+  await server.close()
 })
 
 describe('http layer', () => {
