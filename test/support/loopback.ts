@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -19,6 +20,21 @@ export async function startLoopback(handler: RequestListener): Promise<Loopback>
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** A loopback server for the whole test file: started before its tests, closed after them. */
+export function useLoopback(handler: RequestListener): { readonly origin: string } {
+  let server: Loopback | null = null
+  beforeAll(async () => {
+    server = await startLoopback(handler)
+  })
+  afterAll(() => server?.close())
+  return {
+    get origin() {
+      if (!server) throw new Error('the loopback server starts in beforeAll')
+      return server.origin
     },
   }
 }

@@ -8,6 +8,7 @@ import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
 import { startLoopback, type Loopback } from '../../support/loopback.js'
+import { expectRetryWaitOnClock } from '../../support/retry-wait.js'
 
 let server: Loopback
 let baseURL: string
@@ -40,12 +41,7 @@ describe('feed transport on the injected clock', () => {
       { status: 502, body: 'busy' },
     ]
     const pending = createFeedClient({ baseURL, apiKey: 'k', clock, retries: 2, retryDelayMs: 5_000 }).sports('line', 'en')
-    await vi.waitFor(() => expect(clock.pending()).toBe(1), { timeout: 2_000, interval: 5 })
-    expect(hits).toBe(1)
-    await clock.advance(4_999)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(hits).toBe(1)
-    await clock.advance(1)
+    await expectRetryWaitOnClock(clock, 5_000, () => hits, 1)
     await vi.waitFor(() => expect(clock.pending()).toBe(1), { timeout: 2_000, interval: 5 })
     expect(hits).toBe(2)
     await clock.advance(10_000)

@@ -11,6 +11,7 @@ import { createHttpClient, type HttpClientOptions } from '../../../src-main/core
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
 import { startLoopback, type Loopback } from '../../support/loopback.js'
+import { expectRetryWaitOnClock } from '../../support/retry-wait.js'
 
 type Step = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'drop' | { stream: number }
 interface Hit {
@@ -89,12 +90,7 @@ describe('shared HTTP layer: call classes', () => {
     const clock = createSimulatedClock()
     script = [{ status: 503, body: 'busy', headers: { 'retry-after': '5' } }, { status: 200, body: '"ok"' }]
     const pending = client({ clock, retryDelayMs: 1 }).request({ method: 'GET', path: '/x', retry: 'read' })
-    await vi.waitFor(() => expect(clock.pending()).toBe(1), { timeout: 2_000, interval: 5 })
-    expect(hits).toHaveLength(1)
-    await clock.advance(4_999)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(hits).toHaveLength(1)
-    await clock.advance(1)
+    await expectRetryWaitOnClock(clock, 5_000, () => hits.length, 1)
     const answer = await pending
     expect(answer).toMatchObject({ status: 200, attempts: 2 })
     expect(hits).toHaveLength(2)
