@@ -3,20 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import TimelineView from '@renderer/views/TimelineView.vue'
 import { useTimelineStore } from '@renderer/stores/timeline.js'
-import type { TimelineEntryDto } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
-
-const entry = (id: number): TimelineEntryDto => ({
-  id,
-  at: 1_000 + id,
-  kind: 'settled',
-  couponCode: '000000000001',
-  status: 2,
-  source: 'callback',
-  detail: { amount: null, bets: null, settledBets: null, realWin: null },
-  amountDelta: null,
-})
+import { timelineEntry as entry } from './timeline-fixtures.js'
 
 describe('timeline skipped rows', { timeout: 20_000 }, () => {
   it('the store keeps the skipped rows of every page read, and a fresh query starts again', async () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { useTimelineStore } from '@renderer/stores/timeline.js'
-import type { TimelineEntryDto } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia } from './mount.js'
-
-const entry = (id: number, over: Partial<TimelineEntryDto> = {}): TimelineEntryDto => ({
-  id,
-  at: 1_000 + id,
-  kind: 'settled',
-  couponCode: '000000000001',
-  status: 2,
-  source: 'callback',
-  detail: { amount: null, bets: null, settledBets: null, realWin: null },
-  amountDelta: null,
-  ...over,
-})
+import { timelineEntry as entry } from './timeline-fixtures.js'
 
 describe('timeline store', () => {
   it('queries with the filters, pages by cursor and prepends matching live entries once', async () => {
