@@ -1,60 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import Database from 'libsql'
-import { join } from 'node:path'
-import { createManualClock } from '../../../src-main/core/shared/clock.js'
-import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { toEntry } from '../../../src-main/core/timeline/rows.js'
-import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
-import { batch, bet, coupon, tempDir, wireStore, type WireStore } from '../../integration/callbacks/helpers.js'
+import { batch, bet, coupon } from '../../integration/callbacks/helpers.js'
+import { openSettledStore, type SettledStore } from './settled-store.js'
 
 const meta = { rawSize: 1 }
 const CODE = '000000000501'
 
 /** Stored JSON is checked when read back: a damaged row is named, set aside, and never fails the page. */
 describe('timeline rows read back', () => {
-  let tmp: ReturnType<typeof tempDir>
-  let file: string
-  let store: WireStore
-  let sink: ReturnType<typeof createMemorySink>
+  let t: SettledStore
   const raw = (sql: string, ...params: unknown[]) => {
-    const db = new Database(file)
+    const db = new Database(t.file)
     db.prepare(sql).run(...params)
     db.close()
   }
 
   beforeEach(() => {
-    tmp = tempDir('desk-rows-')
-    file = join(tmp.dir, 'timeline.sqlite')
-    sink = createMemorySink()
-    store = wireStore(openTimelineStore(file, { clock: createManualClock(), logger: createLogger({ sink, level: 'debug' }) }))
-    store.recordPlacement([{ ...coupon(CODE, 0, [bet('1', 0)]), amount: 10 }], { callbackUrl: 'http://127.0.0.1/cb' })
-    store.applyBatch(batch('b-1', [coupon(CODE, 2, [bet('1', 1)], { real_win: 19 })]), meta)
-    store.applyBatch(batch('b-2', [coupon('000000000502', 4, [bet('1', 2)], { real_win: 0 })]), meta)
+    t = openSettledStore('desk-rows-', CODE)
+    t.store.applyBatch(batch('b-2', [coupon('000000000502', 4, [bet('1', 2)], { real_win: 0 })]), meta)
   })
-  afterEach(() => {
-    store.close()
-    tmp.cleanup()
-  })
+  afterEach(() => t.close())
 
   it('a row whose data is not JSON is reported with a typed error; the other rows of the page are read', () => {
-    const settledId = store.couponHistory(CODE).entries[1].id
+    const settledId = t.store.couponHistory(CODE).entries[1].id
     raw('UPDATE timeline SET data = ? WHERE id = ?', '{"ledger": {"kind": "cre', settledId)
-    const page = store.query()
+    const page = t.store.query()
     expect(page.items.map((e) => e.kind)).toEqual(['coupon_placed', 'settled'])
     expect(page.errors).toEqual([{ code: 'timeline_row_corrupt', table: 'timeline', id: settledId, message: expect.stringMatching(/not a JSON object/) }])
-    const history = store.couponHistory(CODE)
+    const history = t.store.couponHistory(CODE)
     expect(history.entries.map((e) => e.kind)).toEqual(['coupon_placed'])
     expect(history.errors.map((e) => e.id)).toEqual([settledId])
     // The damaged row may have been a credit: the ledger does not claim to be complete.
-    expect(store.ledger(CODE).complete).toBe(false)
-    expect(sink.lines.join('\n')).toMatch(new RegExp(`timeline rows damaged.*${settledId}`))
+    expect(t.store.ledger(CODE).complete).toBe(false)
+    expect(t.sink.lines.join('\n')).toMatch(new RegExp(`timeline rows damaged.*${settledId}`))
   })
 
   it('a kind or source this build does not know is a damaged row, not a crash', () => {
     raw("UPDATE timeline SET kind = 'bogus' WHERE id = 1")
     raw("UPDATE timeline SET source = 42 WHERE id = 3")
-    const page = store.query()
+    const page = t.store.query()
     expect(page.items.map((e) => e.id)).toEqual([2])
     expect(page.errors?.map((e) => [e.id, e.code])).toEqual([[1, 'timeline_row_corrupt'], [3, 'timeline_row_corrupt']])
     expect(page.errors?.[0].message).toMatch(/kind/)
@@ -62,10 +48,10 @@ describe('timeline rows read back', () => {
 
   it('paging goes past a damaged last row of a page', () => {
     raw("UPDATE timeline SET data = 'x' WHERE id = 2")
-    const first = store.query({ limit: 2 })
+    const first = t.store.query({ limit: 2 })
     expect(first.items.map((e) => e.id)).toEqual([1])
     expect(first.nextCursor).toBe('2')
-    expect(store.query({ limit: 2, cursor: first.nextCursor }).items.map((e) => e.id)).toEqual([3])
+    expect(t.store.query({ limit: 2, cursor: first.nextCursor }).items.map((e) => e.id)).toEqual([3])
   })
 
   it('one row read alone throws DeskError timeline_row_corrupt', () => {
@@ -75,7 +61,7 @@ describe('timeline rows read back', () => {
   })
 
   it('a damaged stored snapshot reads as none (the settled coupon is then read from the service)', () => {
-    const versions = () => store.couponHistory(CODE).versions
+    const versions = () => t.store.couponHistory(CODE).versions
     expect(versions().at(-1)?.snapshot).toMatchObject({ code: CODE, status: 2, realWin: 19 })
     raw("UPDATE coupon_versions SET snapshot = '{\"code\": 5}' WHERE code = ?", CODE)
     expect(versions().map((v) => v.snapshot)).toEqual([null, null])
@@ -84,12 +70,12 @@ describe('timeline rows read back', () => {
   })
 
   it('damaged audit data is shown as stored text, damaged order state is rebuilt from the coupon row', () => {
-    store.audit('operator', 'note', { a: 1 })
+    t.store.audit('operator', 'note', { a: 1 })
     raw("UPDATE audit SET data = '{oops'")
-    expect(store.auditEntries()[0].data).toBe('{oops')
+    expect(t.store.auditEntries()[0].data).toBe('{oops')
     raw("UPDATE coupons SET order_state = '{\"cycles\": \"x\"}' WHERE code = ?", CODE)
     // The same result again is recognised as already processed: nothing new, nothing credited twice.
-    expect(store.recordPollSnapshot({ ...coupon(CODE, 2, [bet('1', 1)], { real_win: 19 }), amount: 10 })).toEqual([])
-    expect(store.ledger(CODE).net).toBe(9)
+    expect(t.store.recordPollSnapshot({ ...coupon(CODE, 2, [bet('1', 1)], { real_win: 19 }), amount: 10 })).toEqual([])
+    expect(t.store.ledger(CODE).net).toBe(9)
   })
 })
