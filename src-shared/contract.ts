@@ -12,6 +12,7 @@ import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
 import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode } from './vocabulary/errors.js'
+import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -201,8 +202,9 @@ export interface CouponDto extends CouponFigures {
 }
 export type PlacementDto =
   | { outcome: 'placed'; coupons: CouponDto[] }
-  | { outcome: 'rejected'; code: ErrorCode; errorCode: number | null; message: string; changes: ChangeRecordDto[] }
-  | { outcome: 'unknown'; attemptId: string; message: string }
+  /** `errorCode`: the vendor's number (worded by the renderer per `vendorApi`); `vendorText`: the vendor's own text, when it sent one. */
+  | { outcome: 'rejected'; code: ErrorCode; errorCode: number | null; vendorApi: VendorApi; vendorText: string | null; changes: ChangeRecordDto[] }
+  | { outcome: 'unknown'; attemptId: string; cause: PlacementCause }
 export interface ChangeRecordDto {
   gameId: number
   betCoefficient: number
@@ -217,14 +219,15 @@ export interface PendingPlacementDto {
   pointers: string[]
   amount: number
   multi: boolean
-  message: string
+  cause: PlacementCause
 }
 export type ResolutionDto =
   | { outcome: 'placed'; coupons: CouponDto[] }
   | { outcome: 'not_placed' }
-  | { outcome: 'unknown'; message: string }
+  /** The lookup itself failed: `cause` says how. */
+  | { outcome: 'unknown'; cause: PlacementCause }
   /** Matching coupons exist that another placement may explain: the operator chooses (`resolvePlacement` with `choose`). */
-  | { outcome: 'ambiguous'; message: string; candidates: CouponDto[] }
+  | { outcome: 'ambiguous'; reasons: AmbiguityReason[]; candidates: CouponDto[] }
 export interface BalanceDto { balance: number; at: number }
 
 /** Timeline entry kinds: owned by the timeline store, shown as they are. */

@@ -3,8 +3,10 @@
  * summaries, error titles. A code this build does not know is shown raw, never guessed.
  */
 import type { TimelineDetailDto } from '../../src-shared/contract.js'
+import type { AmbiguityReason, PlacementCause, VendorApi } from '../../src-shared/vocabulary/placement.js'
 import { isKnownBetStatus, isKnownCouponStatus } from '../../src-shared/vocabulary/statuses.js'
 import { isErrorCode } from '../../src-shared/vocabulary/errors.js'
+import { en } from './en.js'
 import type { MessageKey, Params } from './index.js'
 
 export type T = (key: MessageKey, params?: Params, plural?: number) => string
@@ -36,4 +38,20 @@ export function timelineSummary(t: T, detail: TimelineDetailDto | null | undefin
 /** The title of an error notice: the code's words, or the code itself when this build does not know it. */
 export function errorTitle(t: T, code: string): string {
   return isErrorCode(code) ? t(`errors.${code}`) : t('common.errorTitle', { code })
+}
+
+/** A vendor error number in words, by the API that answered (they number differently); a number this build does not know is shown raw. */
+export function vendorErrorText(t: T, api: VendorApi, code: number): string {
+  const known = Object.prototype.hasOwnProperty.call(en.slip.vendorErrors[api], code)
+  return known ? t(`slip.vendorErrors.${api}.${code}` as MessageKey) : t('slip.vendorErrors.raw', { code })
+}
+
+/** Why a lookup could not decide, as one phrase; a reason this build does not know is shown raw. */
+export function ambiguityText(t: T, reasons: readonly AmbiguityReason[]): string {
+  return reasons.map((r) => (Object.prototype.hasOwnProperty.call(en.slip.ambiguityReasons, r) ? t(`slip.ambiguityReasons.${r}`) : r)).join('; ')
+}
+
+/** An error code of a placement left without an answer, in words (its technical detail is shown apart, verbatim). */
+export function causeText(t: T, cause: PlacementCause): string {
+  return errorTitle(t, cause.code)
 }

@@ -73,7 +73,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     const pending = await attempt(() => call('coupons', 'pendingPlacements'), 'coupons.pendingPlacements')
     const first = pending?.[0]
     if (!first || result.value !== null) return
-    result.value = { outcome: 'unknown', attemptId: first.attemptId, message: first.message }
+    result.value = { outcome: 'unknown', attemptId: first.attemptId, cause: first.cause }
     resolution.value = null
     fromEarlierRun.value = true
   }

@@ -48,7 +48,8 @@ describe('BetSlip', () => {
       outcome: 'rejected',
       code: 'coupon_business',
       errorCode: 501,
-      message: 'Odds changed',
+      vendorApi: 'new',
+      vendorText: 'Коэффициент изменился',
       changes: [
         { gameId: 1001, betCoefficient: 1.85, actualCoefficient: 1.95, changeType: 1, status: 'rejected' },
         { gameId: 1002, betCoefficient: 2.4, actualCoefficient: null, changeType: null, status: 'block' },
@@ -68,6 +69,9 @@ describe('BetSlip', () => {
     expect(result.attributes('data-outcome')).toBe('rejected')
     expect(result.text()).toContain('coupon_business')
     expect(result.text()).toContain('error 501')
+    // The vendor number is worded here (new API table); the vendor's own text is shown verbatim beside it.
+    expect(result.find('[data-testid="vendor-error"]').text()).toBe('The odds changed and the mode does not allow it')
+    expect(result.find('[data-testid="vendor-text"]').text()).toContain('Коэффициент изменился')
     const rows = wrapper.findAll('[data-testid="change-record"]')
     expect(rows).toHaveLength(2)
     expect(rows[0]!.text()).toContain('1001')
@@ -111,7 +115,7 @@ describe('BetSlip', () => {
 
   it('never retries an unknown outcome; Resolve asks coupons.resolvePlacement', async () => {
     const fake = installFakeDesk({
-      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-9', message: 'Timed out after the request was sent' }),
+      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-9', cause: { code: 'coupon_timeout', detail: 'Coupon service did not answer in time on /api/partner/coupons/place' } }),
       'coupons.resolvePlacement': () => ({ outcome: 'not_placed' }),
     })
     const { wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 10 })
@@ -119,6 +123,8 @@ describe('BetSlip', () => {
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="placement-result"]').attributes('data-outcome')).toBe('unknown')
+    expect(wrapper.find('[data-testid="unknown-cause"]').text()).toMatch(/^The service gave no clear answer \(.+\)\. Do not place again/)
+    expect(wrapper.find('[data-testid="cause-detail"]').text()).toContain('did not answer in time on /api/partner/coupons/place')
     expect(fake.callsTo('coupons.place')).toHaveLength(1)
     expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeDefined()
 
@@ -133,7 +139,7 @@ describe('BetSlip', () => {
 
   it('shows an unknown outcome left from an earlier run and blocks placing until it is resolved', async () => {
     const fake = installFakeDesk({
-      'coupons.pendingPlacements': () => [{ attemptId: 'att-old', at: 1, pointers: [P1], amount: 10, multi: false, message: 'No clear answer. Do not place again.' }],
+      'coupons.pendingPlacements': () => [{ attemptId: 'att-old', at: 1, pointers: [P1], amount: 10, multi: false, cause: { code: 'coupon_network', detail: null } }],
       'coupons.resolvePlacement': () => ({ outcome: 'placed', coupons: [coupon] }),
     })
     const { slip, wrapper } = await mountSlip({ selections: [sel(P2, 1002, 2.4)], amount: 5 })
@@ -150,11 +156,12 @@ describe('BetSlip', () => {
   })
 
   it('a profile switch empties the slip and the result shown (one epoch hook, no per-component reset)', async () => {
-    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 1, message: 'no', changes: [] }) })
+    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 1, vendorApi: 'new', vendorText: null, changes: [] }) })
     const { slip, wrapper } = await mountSlip({ selections: [sel(P1, 1001, 1.85)], amount: 10 })
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
     expect(wrapper.find('[data-testid="placement-result"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="vendor-error"]').text()).toBe('vendor error 1') // a number no table documents is shown raw
 
     fake.switchProfile('other')
     await flushPromises()

@@ -10,6 +10,7 @@ import { createDeskI18n, messages, missingKeys } from '@renderer/i18n/index.js'
 import { ERROR_CODES, FEED_ANSWER_ERROR_CODES } from '../../src-shared/vocabulary/errors.js'
 import { BET_STATUSES, COUPON_STATUSES } from '../../src-shared/vocabulary/statuses.js'
 import { TIMELINE_KINDS } from '../../src-shared/vocabulary/timeline.js'
+import { AMBIGUITY_REASONS } from '../../src-shared/vocabulary/placement.js'
 
 const ROOT = resolve(process.cwd(), 'src-renderer')
 
@@ -57,6 +58,11 @@ describe('i18n keys', () => {
     expect(TIMELINE_KINDS.filter((kind) => typeof textAt(`timeline.kinds.${kind}`) !== 'string')).toEqual([])
     expect(COUPON_STATUSES.filter((s) => typeof textAt(`coupons.status.${s}`) !== 'string')).toEqual([])
     expect(BET_STATUSES.filter((s) => typeof textAt(`coupons.betStatus.${s}`) !== 'string')).toEqual([])
+  })
+
+  it('every ambiguity reason of an undecided placement has words, and both vendor APIs have their error table', () => {
+    expect(AMBIGUITY_REASONS.filter((r) => typeof textAt(`slip.ambiguityReasons.${r}`) !== 'string')).toEqual([])
+    for (const api of ['new', 'legacy']) expect(Object.keys(textAt(`slip.vendorErrors.${api}`) as object)).toEqual(expect.arrayContaining(['501', '507', '10000']))
   })
 
   it('a missing key warns and is recorded', () => {

@@ -13,7 +13,7 @@ const cand = (code: string, createdAt: number): CouponDto => ({
   couponCode: code, amount: 10, coef: 1.85, originalCoef: 1.85, settlementCoef: null, potentialWin: 18.5, realWin: null, status: 0,
   createdAt, calculateDate: null, couponType: 1, bets: [],
 })
-const ambiguous: ResolutionDto = { outcome: 'ambiguous', message: 'more than one matching coupon', candidates: [cand('000000000101', 1_700_000_000_010), cand('000000000102', 1_700_000_000_020)] }
+const ambiguous: ResolutionDto = { outcome: 'ambiguous', reasons: ['several_matches', 'borderline_time'], candidates: [cand('000000000101', 1_700_000_000_010), cand('000000000102', 1_700_000_000_020)] }
 
 describe('PlacementResult: ambiguous outcome', () => {
   afterEach(() => {
@@ -22,7 +22,7 @@ describe('PlacementResult: ambiguous outcome', () => {
 
   it('shows the candidates, keeps placing blocked, and sends the chosen code', async () => {
     const fake = installFakeDesk({
-      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-1', message: 'Connection lost' }),
+      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-1', cause: { code: 'coupon_network', detail: 'socket hang up' } }),
       'coupons.resolvePlacement': (input: unknown) =>
         (input as { choose?: string[] }).choose ? { outcome: 'placed', coupons: [ambiguous.outcome === 'ambiguous' ? ambiguous.candidates[1] : cand('x', 0)] } : ambiguous,
     })
@@ -38,6 +38,8 @@ describe('PlacementResult: ambiguous outcome', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="resolution"]').attributes('data-outcome')).toBe('ambiguous')
     expect(wrapper.findAll('[data-testid="candidate"]')).toHaveLength(2)
+    // The reasons come as codes and are worded here, in the renderer.
+    expect(wrapper.find('[data-testid="ambiguity-reasons"]').text()).toBe('more than one matching coupon; a matching coupon created too close to the send time to tell whether it came before it')
     expect(wrapper.find('[data-testid="place"]').attributes('disabled')).toBeDefined()
     const pick = wrapper.find('[data-testid="choose-000000000102"]')
     expect(pick.element.tagName).toBe('BUTTON') // reachable with Tab, pressed with Enter/Space
@@ -51,7 +53,7 @@ describe('PlacementResult: ambiguous outcome', () => {
 
   it('"None of these" sends an empty choice', async () => {
     const fake = installFakeDesk({
-      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-2', message: 'Connection lost' }),
+      'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-2', cause: { code: 'coupon_network', detail: 'socket hang up' } }),
       'coupons.resolvePlacement': (input: unknown) => ((input as { choose?: string[] }).choose ? { outcome: 'not_placed' } : ambiguous),
     })
     const pinia = freshPinia()

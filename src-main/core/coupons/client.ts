@@ -235,12 +235,12 @@ export function createCouponClient(options: CouponClientOptions) {
       const [open, created] = await Promise.all([legacy ? Promise.resolve([]) : active(), resultsByPeriod(window.excludeBefore, Math.max(window.to, window.excludeBefore + 1))])
       const verdict = judgeAttempt(attempt, uniqueBy([...open, ...created], (c) => c.code), window, isKnown)
       if (verdict.kind === 'none') return { outcome: 'not_placed', resolved: true }
-      if (verdict.kind === 'ambiguous') return { outcome: 'ambiguous', attempt, candidates: verdict.candidates, reason: verdict.reason, resolve: again }
+      if (verdict.kind === 'ambiguous') return { outcome: 'ambiguous', attempt, candidates: verdict.candidates, reasons: verdict.reasons, resolve: again }
       for (const c of verdict.coupons) knownCodes.add(c.code)
       return { outcome: 'placed', coupons: verdict.coupons, resolved: true }
     } catch (e) {
       const error = toDeskError(e)
-      return { outcome: 'unknown', attempt, reason: `lookup failed: ${error.code}: ${error.message}`, resolve: again }
+      return { outcome: 'unknown', attempt, cause: { code: error.code, detail: error.message }, resolve: again }
     }
   }
 

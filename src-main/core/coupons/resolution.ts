@@ -1,3 +1,4 @@
+import type { AmbiguityReason } from '../../../src-shared/vocabulary/placement.js'
 import { couponMatches } from './placement.js'
 import { parsePointer, type ParsedPointer } from './pointer.js'
 import type { Coupon, PlacementAttempt } from './types.js'
@@ -55,7 +56,7 @@ export function attemptWindow(startedAt: number, offset: OffsetBounds | null, no
 export type Judgement =
   | { kind: 'none' }
   | { kind: 'placed'; coupons: Coupon[] }
-  | { kind: 'ambiguous'; candidates: Coupon[]; reason: string }
+  | { kind: 'ambiguous'; candidates: Coupon[]; reasons: AmbiguityReason[] }
 
 const sameAmount = (a: number, b: number) => Math.abs(a - b) < 1e-9
 const byTime = (a: Coupon, b: Coupon) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.code.localeCompare(b.code)
@@ -80,10 +81,10 @@ export function judgeAttempt(attempt: PlacementAttempt, candidates: readonly Cou
   if (all.length === 0) return { kind: 'none' }
   const borderline = (c: Coupon) => c.createdAt === null || c.createdAt <= window.clearlyAfter
   if (perGroup.every((g) => g.length === 1) && all.length === perGroup.length && !all.some(borderline)) return { kind: 'placed', coupons: perGroup.map((g) => g[0]) }
-  const reasons: string[] = []
-  if (perGroup.some((g) => g.length > 1)) reasons.push('more than one matching coupon')
-  if (perGroup.some((g) => g.length === 0)) reasons.push('matching coupons for only some of the singles')
-  if (all.some((c) => c.createdAt === null)) reasons.push('a matching coupon without a creation time')
-  else if (all.some(borderline)) reasons.push('a matching coupon created too close to the send time to tell whether it came before it')
-  return { kind: 'ambiguous', candidates: all, reason: reasons.join('; ') }
+  const reasons: AmbiguityReason[] = []
+  if (perGroup.some((g) => g.length > 1)) reasons.push('several_matches')
+  if (perGroup.some((g) => g.length === 0)) reasons.push('partial_singles')
+  if (all.some((c) => c.createdAt === null)) reasons.push('no_creation_time')
+  else if (all.some(borderline)) reasons.push('borderline_time')
+  return { kind: 'ambiguous', candidates: all, reasons }
 }

@@ -1,3 +1,4 @@
+import type { AmbiguityReason, PlacementCause } from '../../../src-shared/vocabulary/placement.js'
 import type { BetSubject, CouponFigures } from '../../../src-shared/vocabulary/coupon-fields.js'
 import type { Clock } from '../shared/clock.js'
 import type { DeskError } from '../shared/errors.js'
@@ -127,9 +128,10 @@ export interface ResolveOptions {
 export type ResolvedPlacement =
   | { outcome: 'placed'; coupons: Coupon[]; resolved: true }
   | { outcome: 'not_placed'; resolved: true }
-  | { outcome: 'unknown'; attempt: PlacementAttempt; reason: string; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
+  /** The lookup failed: its error code and raw technical text. */
+  | { outcome: 'unknown'; attempt: PlacementAttempt; cause: PlacementCause; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
   /** Matching coupons exist but none is surely this attempt's: the operator decides. */
-  | { outcome: 'ambiguous'; attempt: PlacementAttempt; candidates: Coupon[]; reason: string; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
+  | { outcome: 'ambiguous'; attempt: PlacementAttempt; candidates: Coupon[]; reasons: AmbiguityReason[]; resolve(opts?: ResolveOptions): Promise<ResolvedPlacement> }
 
 export type PlacementResult =
   | { outcome: 'placed'; coupons: Coupon[] }

@@ -105,9 +105,6 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
     }
   }
 
-  const ambiguousMessage = (reason: string) =>
-    `Coupons that match this placement exist, but the service's clock cannot tell which one (if any) it created (${reason}). Choose its coupon(s), or none.`
-
   /** The operator's choice among the ambiguous candidates: those codes are this attempt's (none: it was not placed). */
   const decide = (env: Environment, attemptId: string, attempt: PendingAttempt, choose: string[]): ResolutionDto => {
     const candidates = candidatesOf.get(attemptId) ?? []
@@ -146,14 +143,12 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
     }
     if (result.outcome === 'rejected') {
       // A sign-in or account refusal was already taken in by the client's session (it saw the answer).
-      return rejectionToDto(result.error)
+      return rejectionToDto(result.error, env.coupons.mode)
     }
     if (isOutage(result.error)) ctx.connection.report('coupons', 'offline', result.error.message)
     const attemptId = remember(env, result.attempt, () => result.resolve(known(env)), callbackUrl, input.currency, requestId)
-    return { outcome: 'unknown', attemptId, message: unknownMessage(result.error.message) }
+    return { outcome: 'unknown', attemptId, cause: { code: result.error.code, detail: result.error.message } }
   }
-
-  const unknownMessage = (reason: string) => `The service gave no clear answer (${reason}). Do not place again: resolve this attempt first.`
 
   return {
     coupons: {
@@ -207,9 +202,9 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
         if (resolved.outcome === 'ambiguous') {
           bounded(candidatesOf, attemptId, resolved.candidates)
           if (choose !== undefined) return decide(env, attemptId, attempt, choose)
-          return { outcome: 'ambiguous', message: ambiguousMessage(resolved.reason), candidates: resolved.candidates.map(couponToDto) }
+          return { outcome: 'ambiguous', reasons: resolved.reasons, candidates: resolved.candidates.map(couponToDto) }
         }
-        return { outcome: 'unknown', message: resolved.reason }
+        return { outcome: 'unknown', cause: resolved.cause }
       },
       async pendingPlacements(): Promise<PendingPlacementDto[]> {
         const env = await ctx.env()
@@ -222,7 +217,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
             pointers: Array.isArray(a.request.bets) ? a.request.bets.map(String) : [],
             amount: Number(a.request.amount),
             multi: a.request.multi === true,
-            message: unknownMessage(a.errorMessage),
+            cause: { code: errorCodeOr(a.errorCode, 'placement_unknown'), detail: a.errorMessage || null },
           }))
       },
       async get({ code }) {

@@ -1,4 +1,5 @@
 import type { BetDto, ChangeRecordDto, CouponDto, PlacementDto, ResolutionDto } from '../../../src-shared/contract.js'
+import type { VendorApi } from '../../../src-shared/vocabulary/placement.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Bet, ChangeRecord, Coupon, CouponErrorData } from '../coupons/index.js'
 
@@ -65,14 +66,15 @@ export function changeToDto(change: ChangeRecord): ChangeRecordDto {
   }
 }
 
-/** A rejected placement: the DeskError of the coupon client, its business data spelled out. */
-export function rejectionToDto(error: DeskError): Extract<PlacementDto, { outcome: 'rejected' }> {
+/** A rejected placement: the DeskError of the coupon client, its business data spelled out (the vendor's number and own text, never our wording). */
+export function rejectionToDto(error: DeskError, vendorApi: VendorApi): Extract<PlacementDto, { outcome: 'rejected' }> {
   const data = (error.data ?? {}) as Partial<CouponErrorData>
   return {
     outcome: 'rejected',
     code: error.code,
     errorCode: typeof data.errorCode === 'number' ? data.errorCode : null,
-    message: error.message,
+    vendorApi,
+    vendorText: typeof data.errorMessage === 'string' && data.errorMessage.trim() !== '' ? data.errorMessage : null,
     changes: Array.isArray(data.changes) ? data.changes.map(changeToDto) : [],
   }
 }

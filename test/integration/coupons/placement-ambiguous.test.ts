@@ -97,6 +97,7 @@ describe('unknown placement outcome vs other placements (issue 8 #4)', () => {
     expect(resolved.outcome).toBe('ambiguous')
     if (resolved.outcome !== 'ambiguous') return
     expect(resolved.candidates).toHaveLength(2)
+    expect(resolved.reasons).toContain('several_matches')
     expect(resolved.candidates.map((c) => c.code)).toContain(codeOf(other))
   })
 

@@ -26,7 +26,7 @@ function unknown(r: PlacementResult) {
   return r
 }
 function placedCodes(r: ResolvedPlacement): string[] {
-  if (r.outcome !== 'placed') throw new Error(`expected placed, got ${r.outcome}${r.outcome === 'unknown' ? `: ${r.reason}` : ''}`)
+  if (r.outcome !== 'placed') throw new Error(`expected placed, got ${r.outcome}${r.outcome === 'unknown' ? `: ${r.cause.code}` : ''}`)
   return r.coupons.map((c) => c.code)
 }
 const PLACE = '/api/partner/coupons/place'

@@ -107,6 +107,9 @@ describe('unknown placement outcomes vs other placements, through the desk (issu
     const resolved = await api.coupons.resolvePlacement({ attemptId: r.attemptId })
     expect(resolved.outcome).toBe('ambiguous')
     if (resolved.outcome !== 'ambiguous') return
+    // Codes, never sentences: the renderer words them.
+    expect(resolved.reasons).toContain('several_matches')
+    expect(resolved).not.toHaveProperty('message')
     const codes = resolved.candidates.map((c) => c.couponCode)
     expect(codes).toHaveLength(2)
     expect(codes).toContain(otherCode)

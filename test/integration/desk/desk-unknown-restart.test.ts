@@ -62,7 +62,7 @@ describe('unknown placement outcomes across a restart', () => {
     if (result.outcome !== 'unknown') return
     attemptId = result.attemptId
     expect(await api.coupons.pendingPlacements(undefined)).toEqual([
-      expect.objectContaining({ attemptId, pointers: [pointer], amount: 7, multi: false, message: expect.stringMatching(/Do not place again/) }),
+      expect.objectContaining({ attemptId, pointers: [pointer], amount: 7, multi: false, cause: result.cause }),
     ])
     await cores.pop()!.dispose()
   })
@@ -71,6 +71,8 @@ describe('unknown placement outcomes across a restart', () => {
     const api = await startCore()
     const pending = await api.coupons.pendingPlacements(undefined)
     expect(pending.map((p) => p.attemptId)).toEqual([attemptId])
+    // The cause is kept as a code and the raw transport text, never a composed sentence.
+    expect(pending[0].cause).toEqual({ code: expect.stringMatching(/^coupon_/), detail: expect.any(String) })
     const resolved = await api.coupons.resolvePlacement({ attemptId })
     expect(resolved.outcome).toBe('placed')
     if (resolved.outcome !== 'placed') return

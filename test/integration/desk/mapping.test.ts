@@ -16,18 +16,21 @@ describe('desk DTO mapping', () => {
     expect(Object.keys(dto).some((k) => /label/i.test(k))).toBe(false)
   })
 
-  it('spells out a rejection: code, error_code and change records', () => {
+  it('spells out a rejection: code, error_code, the vendor API, its own text (never ours) and change records', () => {
     const error = new DeskError('coupon_business', 'odds changed (error_code 501)', {
       data: { errorCode: 501, errorMessage: null, changes: [{ gameId: 7, betCoefficient: 1.5, actualCoefficient: 1.7, changeType: 1, status: 'rejected' }] },
     })
-    expect(rejectionToDto(error)).toEqual({
+    expect(rejectionToDto(error, 'new')).toEqual({
       outcome: 'rejected',
       code: 'coupon_business',
       errorCode: 501,
-      message: 'odds changed (error_code 501)',
+      vendorApi: 'new',
+      vendorText: null,
       changes: [{ gameId: 7, betCoefficient: 1.5, actualCoefficient: 1.7, changeType: 1, status: 'rejected' }],
     })
-    expect(rejectionToDto(new DeskError('coupon_invalid', 'bad pointer'))).toMatchObject({ errorCode: null, changes: [] })
+    const worded = new DeskError('coupon_business', 'insufficient client balance (error_code 507)', { data: { errorCode: 507, errorMessage: 'Недостаточно средств', changes: [] } })
+    expect(rejectionToDto(worded, 'legacy')).toMatchObject({ errorCode: 507, vendorApi: 'legacy', vendorText: 'Недостаточно средств' })
+    expect(rejectionToDto(new DeskError('coupon_invalid', 'bad pointer'), 'new')).toMatchObject({ errorCode: null, vendorText: null, changes: [] })
   })
 
   it('maps account errors to the contract account states', () => {

@@ -49,7 +49,8 @@ describe('judgeAttempt (property)', () => {
           }
         }
         if (verdict.kind === 'ambiguous') expect(verdict.candidates.every((c) => !known.has(c.code) && c.createdAt! >= window.excludeBefore)).toBe(true)
-        if (counts.some((n) => n > 1)) expect(verdict.kind).toBe('ambiguous')
+        if (counts.some((n) => n > 1)) expect(verdict).toMatchObject({ kind: 'ambiguous', reasons: expect.arrayContaining(['several_matches']) })
+        if (verdict.kind === 'ambiguous') expect(verdict.reasons.length).toBeGreaterThan(0)
       }),
       { numRuns: 500 },
     )
@@ -57,7 +58,7 @@ describe('judgeAttempt (property)', () => {
   it('a coupon created before the earliest possible send is never a candidate', () => {
     const attempt: PlacementAttempt = { request: { bets: [p(1)], amount: 2 }, startedAt: S, endedAt: S + 10, error: new DeskError('coupon_network', 'x') }
     expect(judgeAttempt(attempt, [coupon('000000000001', [1], 2, S - 20)], window, () => false)).toEqual({ kind: 'none' })
-    expect(judgeAttempt(attempt, [coupon('000000000001', [1], 2, S - 3)], window, () => false).kind).toBe('ambiguous')
+    expect(judgeAttempt(attempt, [coupon('000000000001', [1], 2, S - 3)], window, () => false)).toMatchObject({ kind: 'ambiguous', reasons: ['borderline_time'] })
     expect(judgeAttempt(attempt, [coupon('000000000001', [1], 2, S + 40)], window, () => false).kind).toBe('placed')
   })
   it('the offset keeps the narrowest consistent sample', () => {

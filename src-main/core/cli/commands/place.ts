@@ -16,6 +16,7 @@ import { addGlobalOptions, type CliContext } from '../context.js'
 import { EXIT, exitCodeOf } from '../exit-codes.js'
 import { couponsTable, printError, printJson, table } from '../output.js'
 import { labelCoupons } from '../status-names.js'
+import { ambiguityText, causeText } from '../placement-words.js'
 
 function describeTarget(ctx: CliContext): string {
   const p = ctx.profile()
@@ -116,7 +117,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
     const code = exitCodeOf(result.error)
     // A local or transport refusal is an error of its own kind, not a placement document.
     if (code === EXIT.usage || code === EXIT.auth || code === EXIT.transport) throw result.error
-    const dto: PlacementDto = rejectionToDto(result.error)
+    const dto: PlacementDto = rejectionToDto(result.error, client.mode)
     if (ctx.json) printJson(ctx.io, dto)
     else if (dto.outcome === 'rejected' && dto.changes.length > 0)
       ctx.io.stdout(`${table(['game', 'your coef', 'actual coef', 'change', 'status'], dto.changes.map((c) => [c.gameId, c.betCoefficient, c.actualCoefficient, c.changeType, c.status]))}\n`)
@@ -140,15 +141,15 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
       : resolved.outcome === 'not_placed'
         ? { outcome: 'not_placed' }
         : resolved.outcome === 'ambiguous'
-          ? { outcome: 'ambiguous', message: resolved.reason, candidates: resolved.candidates.map(couponToDto) }
-          : { outcome: 'unknown', message: resolved.reason }
+          ? { outcome: 'ambiguous', reasons: resolved.reasons, candidates: resolved.candidates.map(couponToDto) }
+          : { outcome: 'unknown', cause: resolved.cause }
   if (resolved.outcome === 'placed') {
     keep('record the placement', (h) => {
       h.recordPlacement(resolved.coupons.map(couponSnapshot), { currency: request.currency })
       h.attempts.settle(attemptId, 'placed')
     })
   } else if (resolved.outcome === 'not_placed') keep('settle the attempt', (h) => h.attempts.settle(attemptId, 'not_placed'))
-  const out = { outcome: 'unknown' as const, attemptId, message: result.error.message, resolution }
+  const out = { outcome: 'unknown' as const, attemptId, cause: { code: result.error.code, detail: result.error.message }, resolution }
   if (ctx.json) printJson(ctx.io, labelCoupons(out))
   if (resolution.outcome === 'placed') {
     if (!ctx.json) printPlaced(ctx, resolution)
@@ -159,8 +160,8 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
     resolution.outcome === 'not_placed'
       ? 'the coupon was not created (checked active coupons and the creation period); it is safe to place again'
       : resolution.outcome === 'ambiguous'
-        ? `ambiguous: ${resolution.candidates.length} matching coupon(s) that another placement may explain (${resolution.message}); decide which (if any) is this placement's before placing again; pending as ${attemptId} in the console`
-        : `still unknown: ${resolution.message}; check \`desk coupons active\` before placing again`
+        ? `ambiguous: ${resolution.candidates.length} matching coupon(s) that another placement may explain (${ambiguityText(resolution.reasons)}); decide which (if any) is this placement's before placing again; pending as ${attemptId} in the console`
+        : `still unknown: ${causeText(resolution.cause)}; check \`desk coupons active\` before placing again`
   if (!ctx.json) ctx.io.stdout(`${text}\n`)
   throw new DeskError('placement_unknown', text)
 }
