@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
 import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
-import type { ErrorCode } from './vocabulary/errors.js'
+import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import {
   MAX_CHOSEN_CANDIDATES,
@@ -47,7 +47,7 @@ export interface AppInfo {
   /** Base URLs shown in the header tooltip; never contain credentials. */
   endpoints: { coupons: string; feed: string; cdn: string }
   /** Current state of each service, so a window that opens late starts right (events carry changes). */
-  connections: Record<'coupons' | 'feed' | 'listener', { state: ConnectionState; message: string | null }>
+  connections: Record<'coupons' | 'feed' | 'listener', ConnectionStatus>
 }
 
 export type AccountState = 'active' | 'disabled' | 'expired' | 'no-balance' | 'bad-credentials' | 'unknown'
@@ -58,7 +58,8 @@ export interface SessionStatus {
   /** Last 4 characters of the JWT at most, for support conversations. */
   tokenTail: string | null
   expiresAt: number | null
-  message: string | null
+  /** Why the phase is `failed`; null otherwise. */
+  reason: StateReason | null
 }
 
 export type SecretKind = 'password' | 'feedApiKey' | 'callbackSecret'
@@ -265,8 +266,11 @@ export interface TimelinePageDto {
   skipped?: SkippedRowDto[]
 }
 export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
-export interface ListenerStatusDto { running: boolean; url: string | null; message: string | null }
+export interface ListenerStatusDto { running: boolean; url: string | null; reason: StateReason | null }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
+export type { StateReason }
+/** A service's state and why (a code and raw detail, worded by the renderer). */
+export interface ConnectionStatus { state: ConnectionState; reason: StateReason | null }
 
 /* ------------------------------------------------------------------ input schemas */
 
@@ -466,7 +470,7 @@ export type WatchTopic = z.infer<typeof watchTopic>
 export type WatchTopicName = WatchTopic['name']
 export interface ListenerStateDto {
   status: ListenerStatusDto
-  connection: { state: ConnectionState; message: string | null }
+  connection: ConnectionStatus
 }
 /** Per topic: the full snapshot, and the delta that follows it. Feed topics send a snapshot per refresh. */
 export interface WatchShapes {
@@ -511,7 +515,7 @@ export type DeskEventBody =
   | ({ type: 'watch.state'; subscriptionId: string; seq: number } & WatchSourceState)
   | { type: 'feed.key'; key: FeedKeyDto }
   | { type: 'coupon.settled'; coupon: CouponDto }
-  | { type: 'connection.changed'; service: 'coupons' | 'feed' | 'listener'; state: ConnectionState; message: string | null }
+  | { type: 'connection.changed'; service: 'coupons' | 'feed' | 'listener'; state: ConnectionState; reason: StateReason | null }
   | { type: 'session.changed'; status: SessionStatus }
   | { type: 'profile.changed'; profileId: string }
 export type DeskEvent = DeskEventBody & { epoch: Epoch }

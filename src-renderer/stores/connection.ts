@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { ConnectionState, ListenerStateDto, ListenerStatusDto } from '../../src-shared/contract.js'
+import type { ConnectionState, ConnectionStatus, ListenerStateDto, ListenerStatusDto, StateReason } from '../../src-shared/contract.js'
 import { call, epochRef, observeCalls, onEpochChange, onEvent } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
@@ -12,15 +12,15 @@ import { attempt } from '../composables/errors.js'
 export type Service = 'coupons' | 'feed' | 'listener'
 export interface ServiceState {
   state: ConnectionState
-  message: string | null
+  reason: StateReason | null
   at: number | null
 }
 
 export const useConnectionStore = defineStore('connection', () => {
   const services = reactive<Record<Service, ServiceState>>({
-    coupons: { state: 'unknown', message: null, at: null },
-    feed: { state: 'unknown', message: null, at: null },
-    listener: { state: 'unknown', message: null, at: null },
+    coupons: { state: 'unknown', reason: null, at: null },
+    feed: { state: 'unknown', reason: null, at: null },
+    listener: { state: 'unknown', reason: null, at: null },
   })
 
   /** Worst state across coupons and feed (the listener is optional and does not colour the whole bar). */
@@ -32,8 +32,8 @@ export const useConnectionStore = defineStore('connection', () => {
     return 'unknown'
   })
 
-  function set(service: Service, state: ConnectionState, message: string | null): void {
-    services[service] = { state, message, at: Date.now() }
+  function set(service: Service, state: ConnectionState, reason: StateReason | null): void {
+    services[service] = { state, reason, at: Date.now() }
   }
 
   /** The local callback listener (the third "connection": inbound settlement callbacks). */
@@ -41,7 +41,7 @@ export const useConnectionStore = defineStore('connection', () => {
   const listenerBusy = ref(false)
   function applyListener(s: ListenerStateDto): void {
     listener.value = s.status
-    set('listener', s.connection.state, s.connection.message)
+    set('listener', s.connection.state, s.connection.reason)
   }
   const listenerWatch = sharedWatch({ name: 'listener' }, { snapshot: applyListener, delta: (d) => applyListener(d) })
   async function listenerCall(method: 'start' | 'stop'): Promise<void> {
@@ -63,16 +63,16 @@ export const useConnectionStore = defineStore('connection', () => {
   })
 
   /** Initial states from `app.info`; a state already pushed to this window is newer and is kept. */
-  function seed(states: Record<Service, { state: ConnectionState; message: string | null }>): void {
+  function seed(states: Record<Service, ConnectionStatus>): void {
     for (const service of Object.keys(services) as Service[]) {
-      if (services[service].state === 'unknown' && states[service]) set(service, states[service].state, states[service].message)
+      if (services[service].state === 'unknown' && states[service]) set(service, states[service].state, states[service].reason)
     }
   }
 
-  onEvent('connection.changed', (e) => set(e.service, e.state, e.message))
+  onEvent('connection.changed', (e) => set(e.service, e.state, e.reason))
   // Another profile, other services: unknown until app.info (reloaded by the app store) or a push says.
   onEpochChange(() => {
-    for (const service of Object.keys(services) as Service[]) services[service] = { state: 'unknown', message: null, at: null }
+    for (const service of Object.keys(services) as Service[]) services[service] = { state: 'unknown', reason: null, at: null }
   })
 
   return {

@@ -89,6 +89,15 @@ export const ERROR_CODES = [
   'listener_port_in_use',
   'listener_port_denied',
   'listener_running',
+  'listener_stopped',
+  /** A callback delivery was refused with a 5xx (the sender retries it). */
+  'callback_refused',
+  /** An entry was stored but pushing it to the console failed. */
+  'push_failed',
+  /** A fault of the console's own while updating a feed subscription (not the feed's). */
+  'feed_update_failed',
+  /** The coupon session ended (token lost): sign in again. */
+  'session_ended',
   // history store
   'timeline_closed',
   'timeline_open_failed',
@@ -119,6 +128,15 @@ export const ERROR_CODES = [
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/**
+ * Why a connection, session or listener is in its state: a code the renderer words, and the raw
+ * technical text (an OS or server error) shown verbatim under it, never a composed sentence.
+ */
+export interface StateReason {
+  code: ErrorCode
+  detail: string | null
+}
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES)
 

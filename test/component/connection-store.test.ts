@@ -16,13 +16,13 @@ describe('connection store', () => {
     expect(conn.services.coupons.state).toBe('online')
     expect(conn.services.feed.state).toBe('unknown')
 
-    fake.emit({ type: 'connection.changed', service: 'feed', state: 'offline', message: 'connect ECONNREFUSED' })
-    expect(conn.services.feed).toMatchObject({ state: 'offline', message: 'connect ECONNREFUSED' })
+    fake.emit({ type: 'connection.changed', service: 'feed', state: 'offline', reason: { code: 'feed_network', detail: 'connect ECONNREFUSED' } })
+    expect(conn.services.feed).toMatchObject({ state: 'offline', reason: { code: 'feed_network', detail: 'connect ECONNREFUSED' } })
     expect(conn.overall).toBe('offline')
     await call('feed', 'menu', { lineType: 'line' })
     expect(conn.services.feed.state).toBe('offline') // a pushed state is main's word, not overridden
 
-    fake.emit({ type: 'connection.changed', service: 'feed', state: 'online', message: null })
+    fake.emit({ type: 'connection.changed', service: 'feed', state: 'online', reason: null })
     expect(conn.overall).toBe('online')
   })
 
@@ -31,9 +31,9 @@ describe('connection store', () => {
       'app.info': () =>
         demoInfo({
           connections: {
-            coupons: { state: 'online', message: null },
-            feed: { state: 'offline', message: 'connect ECONNREFUSED 127.0.0.1:9' },
-            listener: { state: 'unknown', message: null },
+            coupons: { state: 'online', reason: null },
+            feed: { state: 'offline', reason: { code: 'feed_network', detail: 'connect ECONNREFUSED 127.0.0.1:9' } },
+            listener: { state: 'unknown', reason: null },
           },
         }),
     })
@@ -42,7 +42,7 @@ describe('connection store', () => {
     expect(conn.services.feed.state).toBe('unknown')
     await useAppStore().load()
     expect(conn.services.coupons.state).toBe('online')
-    expect(conn.services.feed).toMatchObject({ state: 'offline', message: 'connect ECONNREFUSED 127.0.0.1:9' })
+    expect(conn.services.feed).toMatchObject({ state: 'offline', reason: { code: 'feed_network', detail: 'connect ECONNREFUSED 127.0.0.1:9' } })
     expect(conn.overall).toBe('offline')
   })
 })
@@ -53,7 +53,7 @@ describe('the callback listener on its subscription', () => {
     const { flushPromises } = await import('@vue/test-utils')
     const { mountWithApp } = await import('./mount.js')
     const fake = installFakeDesk()
-    fake.topic('listener', { status: { running: true, url: 'http://127.0.0.1:8787/callbacks', message: null }, connection: { state: 'online', message: null } })
+    fake.topic('listener', { status: { running: true, url: 'http://127.0.0.1:8787/callbacks', reason: null }, connection: { state: 'online', reason: null } })
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(ListenerCard, pinia)
     await flushPromises()
@@ -62,10 +62,18 @@ describe('the callback listener on its subscription', () => {
     expect(conn.services.listener.state).toBe('online')
     expect(fake.callsTo('listener.status')).toEqual([]) // no polling of the status from the window
 
-    fake.pushDelta('listener', { status: { running: false, url: null, message: 'stopped' }, connection: { state: 'offline', message: 'stopped' } })
+    fake.pushDelta('listener', { status: { running: false, url: null, reason: null }, connection: { state: 'offline', reason: { code: 'listener_stopped', detail: null } } })
     await flushPromises()
     expect(wrapper.find('[data-testid="listener-state"]').text()).not.toContain('8787')
     expect(conn.services.listener.state).toBe('offline')
+
+    // A failed start: the code's words from en.ts, main's raw detail verbatim under them.
+    fake.pushDelta('listener', { status: { running: false, url: null, reason: { code: 'listener_port_in_use', detail: 'listen EADDRINUSE 127.0.0.1:8787' } }, connection: { state: 'offline', reason: null } })
+    await flushPromises()
+    const reason = wrapper.find('[data-testid="state-reason"]')
+    expect(reason.attributes('data-code')).toBe('listener_port_in_use')
+    expect(reason.text()).toContain('The callback listener port is in use')
+    expect(wrapper.find('[data-testid="state-reason-detail"]').text()).toBe('listen EADDRINUSE 127.0.0.1:8787')
 
     fake.pushState('listener', { live: false, error: { code: 'listener_failed', message: 'EADDRINUSE' } })
     await flushPromises()
@@ -80,7 +88,7 @@ describe('the callback listener on its subscription', () => {
     freshPinia()
     const conn = useConnectionStore()
     await call('app', 'info')
-    fake.emit({ type: 'connection.changed', service: 'feed', state: 'offline', message: 'connect ECONNREFUSED' })
+    fake.emit({ type: 'connection.changed', service: 'feed', state: 'offline', reason: { code: 'feed_network', detail: 'connect ECONNREFUSED' } })
     expect(conn.services.feed.state).toBe('offline')
     fake.switchProfile('other')
     expect(conn.services.feed.state).toBe('unknown')

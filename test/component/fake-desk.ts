@@ -78,12 +78,12 @@ export function demoInfo(over: Partial<AppInfo> = {}): AppInfo {
     profileName: 'Demo',
     environment: 'demo',
     endpoints: { coupons: 'http://127.0.0.1:1/coupons', feed: 'http://127.0.0.1:1/feed', cdn: 'http://127.0.0.1:1/cdn' },
-    connections: { coupons: { state: 'unknown', message: null }, feed: { state: 'unknown', message: null }, listener: { state: 'unknown', message: null } },
+    connections: { coupons: { state: 'unknown', reason: null }, feed: { state: 'unknown', reason: null }, listener: { state: 'unknown', reason: null } },
     ...over,
   }
 }
 
-export const signedOut: SessionStatus = { state: 'signed-out', username: null, accountState: 'unknown', tokenTail: null, expiresAt: null, message: null }
+export const signedOut: SessionStatus = { state: 'signed-out', username: null, accountState: 'unknown', tokenTail: null, expiresAt: null, reason: null }
 
 const isResult = (v: unknown): v is { ok: boolean; epoch?: Epoch } => !!v && typeof v === 'object' && 'ok' in v && typeof (v as { ok: unknown }).ok === 'boolean'
 

@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose'
+import type { StateReason } from '../../../src-shared/vocabulary/errors.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { accountStateOf, authFailed } from './errors.js'
 import { isUnauthorized, unwrap } from './envelope.js'
@@ -57,7 +58,7 @@ export function createSession(options: SessionOptions) {
   let phase: SessionPhase = 'signed-out'
   let account: AccountState | null = null
   let failure: DeskError | null = null
-  let message: string | null = null
+  let reason: StateReason | null = null
   let operatorSignedOut = false
   let lastReported = ''
 
@@ -68,12 +69,12 @@ export function createSession(options: SessionOptions) {
     tokenTail: held ? maskToken(held.token) : null,
   })
 
-  const state = (): SessionState => ({ phase, info: info(), account, failure, message, operatorSignedOut })
+  const state = (): SessionState => ({ phase, info: info(), account, failure, reason, operatorSignedOut })
 
-  /** Reports a transition once (a change of phase, token, account state or message). */
+  /** Reports a transition once (a change of phase, token, account state or reason). */
   function report(): void {
     const current = state()
-    const key = JSON.stringify([current.phase, current.info, current.account, current.failure?.code ?? null, current.failure?.message ?? null, current.message, current.operatorSignedOut])
+    const key = JSON.stringify([current.phase, current.info, current.account, current.failure?.code ?? null, current.failure?.message ?? null, current.reason, current.operatorSignedOut])
     if (key === lastReported) return
     lastReported = key
     options.onSessionChange?.(current)
@@ -97,10 +98,10 @@ export function createSession(options: SessionOptions) {
     if (isSignInFailure(error)) {
       failure = error
       phase = 'failed'
-      message = error.message
+      reason = { code: error.code, detail: error.message }
     } else if (tokenLost || phase === 'signing-in') {
       phase = 'failed'
-      message = tokenLost ? 'The session ended; sign in again' : error.message
+      reason = tokenLost ? { code: 'session_ended', detail: error.message } : { code: error.code, detail: error.message }
     }
     report()
   }
@@ -108,7 +109,7 @@ export function createSession(options: SessionOptions) {
   async function doLogin(): Promise<Held> {
     if (held === null) {
       phase = 'signing-in'
-      message = null
+      reason = null
       report()
     }
     let creds: Credentials
@@ -139,7 +140,7 @@ export function createSession(options: SessionOptions) {
       generation++
       phase = 'signed-in'
       failure = null
-      message = null
+      reason = null
       setAccountState('ok')
       setToken(next)
       report()
@@ -247,7 +248,7 @@ export function createSession(options: SessionOptions) {
   function logout(): void {
     operatorSignedOut = true
     phase = 'signed-out'
-    message = null
+    reason = null
     dropToken()
     report()
   }

@@ -1,5 +1,6 @@
 import type { AmbiguityReason, PlacementCause } from '../../../src-shared/vocabulary/placement.js'
 import type { BetSubject, CouponFigures } from '../../../src-shared/vocabulary/coupon-fields.js'
+import type { StateReason } from '../../../src-shared/vocabulary/errors.js'
 import type { Clock } from '../shared/clock.js'
 import type { DeskError } from '../shared/errors.js'
 import type { Logger } from '../shared/log.js'
@@ -159,8 +160,8 @@ export interface SessionState {
   account: AccountState | null
   /** The sign-in failure that decides the account state shown (auth and account errors only), until a sign-in succeeds. */
   failure: DeskError | null
-  /** Why the phase is `failed`; null otherwise. */
-  message: string | null
+  /** Why the phase is `failed` (a code and the raw error text); null otherwise. */
+  reason: StateReason | null
   /** The operator signed out: calls needing the token fail with `signed_out` until an explicit login. */
   operatorSignedOut: boolean
 }

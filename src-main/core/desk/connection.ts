@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../../../src-shared/contract.js'
+import type { ConnectionState, ConnectionStatus, StateReason } from '../../../src-shared/contract.js'
 import { DeskError } from '../shared/errors.js'
 import type { Emit } from '../shared/events.js'
 
@@ -6,10 +6,10 @@ type Service = 'coupons' | 'feed' | 'listener'
 
 /** Tracks each service's reachability and emits `connection.changed` only on transitions. */
 export interface ConnectionMonitor {
-  report(service: Service, state: ConnectionState, message?: string | null): void
+  report(service: Service, state: ConnectionState, reason?: StateReason | null): void
   state(service: Service): ConnectionState
-  /** Every service's current state and last message. */
-  snapshot(): Record<Service, { state: ConnectionState; message: string | null }>
+  /** Every service's current state and why. */
+  snapshot(): Record<Service, ConnectionStatus>
   /** Runs a call and reports the service online (it answered) or offline (transport / 5xx failure). */
   track<T>(service: Service, call: () => Promise<T>): Promise<T>
   reset(): void
@@ -26,19 +26,19 @@ export function isOutage(error: unknown): boolean {
 
 export function createConnectionMonitor(emit: Emit): ConnectionMonitor {
   const changes = new Set<(service: Service) => void>()
-  const states = new Map<Service, { state: ConnectionState; message: string | null }>()
+  const states = new Map<Service, ConnectionStatus>()
   const stateOf = (service: Service): ConnectionState => states.get(service)?.state ?? 'unknown'
-  const report: ConnectionMonitor['report'] = (service, state, message = null) => {
+  const report: ConnectionMonitor['report'] = (service, state, reason = null) => {
     if (stateOf(service) === state) return
-    states.set(service, { state, message })
-    emit({ type: 'connection.changed', service, state, message })
+    states.set(service, { state, reason })
+    emit({ type: 'connection.changed', service, state, reason })
     for (const listener of [...changes]) listener(service)
   }
   return {
     report,
     state: stateOf,
     snapshot: () => {
-      const of = (service: Service) => states.get(service) ?? { state: 'unknown' as const, message: null }
+      const of = (service: Service) => states.get(service) ?? { state: 'unknown' as const, reason: null }
       return { coupons: of('coupons'), feed: of('feed'), listener: of('listener') }
     },
     async track(service, call) {
@@ -47,7 +47,7 @@ export function createConnectionMonitor(emit: Emit): ConnectionMonitor {
         report(service, 'online')
         return value
       } catch (error) {
-        if (isOutage(error)) report(service, 'offline', (error as DeskError).message)
+        if (isOutage(error)) report(service, 'offline', { code: (error as DeskError).code, detail: (error as DeskError).message })
         else if (error instanceof DeskError && typeof error.status === 'number') report(service, 'online')
         throw error
       }

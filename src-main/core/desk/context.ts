@@ -40,7 +40,7 @@ export interface CoreContext {
 }
 
 export function signedOutStatus(username: string | null): SessionStatus {
-  return { state: 'signed-out', username, accountState: 'unknown', tokenTail: null, expiresAt: null, message: null }
+  return { state: 'signed-out', username, accountState: 'unknown', tokenTail: null, expiresAt: null, reason: null }
 }
 
 export function createCoreContext(options: DeskCoreOptions): CoreContext {

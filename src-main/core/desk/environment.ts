@@ -190,7 +190,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
         logger: log,
         // Stored, but a push to the console failed: the operator sees it on the settlements indicator.
         onSubscriberError: (error, entry) =>
-          deps.connection.report('listener', 'degraded', `a ${entry.kind} entry was stored but not shown live: ${error.message}`),
+          deps.connection.report('listener', 'degraded', { code: 'push_failed', detail: `${entry.kind}: ${error.message}` }),
       })
       // From the snapshot the callback carried; a read only when needed, batched (issue 8).
       storeListeners.push(store.onEntry((entry) => {

@@ -118,13 +118,13 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
   /** A fault of ours (not the feed's): logged, and the operator sees the feed indicator degraded. */
   const surface = (what: string, key: string, error: unknown) => {
     const text = error instanceof Error ? error.message : String(error)
-    options.connection.report('feed', 'degraded', `${what} failed for ${key}: ${text.slice(0, 200)}`)
+    options.connection.report('feed', 'degraded', { code: 'feed_update_failed', detail: `${what} ${key}: ${text.slice(0, 200)}` })
   }
   const scheduler: FeedScheduler = createFeedScheduler({
     clock: options.clock,
     timers: options.timers,
     logger,
-    onInternalError: (what, key, error) => surface(`feed ${what}`, key, error),
+    onInternalError: (what, key, error) => surface(what, key, error),
     run: (spec) => options.connection.track('feed', () => runFeedRequest(options.feed, spec)),
   })
   const active = new Set<() => void>()
@@ -159,7 +159,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
         } catch (error) {
           const e = toDeskError(error)
           logger.error('feed update could not be built', { key: update.key, error })
-          surface('feed update', update.key, error)
+          surface('update', update.key, error)
           state = { live: false, error: { code: e.code, message: e.message } }
           hooks.state(state)
           return false

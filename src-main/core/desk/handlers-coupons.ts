@@ -145,7 +145,7 @@ export function couponHandlers(ctx: CoreContext): Pick<DeskHandlers, 'coupons'> 
       // A sign-in or account refusal was already taken in by the client's session (it saw the answer).
       return rejectionToDto(result.error, env.coupons.mode)
     }
-    if (isOutage(result.error)) ctx.connection.report('coupons', 'offline', result.error.message)
+    if (isOutage(result.error)) ctx.connection.report('coupons', 'offline', { code: result.error.code, detail: result.error.message })
     const attemptId = remember(env, result.attempt, () => result.resolve(known(env)), callbackUrl, input.currency, requestId)
     return { outcome: 'unknown', attemptId, cause: { code: result.error.code, detail: result.error.message } }
   }

@@ -1,4 +1,4 @@
-import type { ListenerStatusDto } from '../../../src-shared/contract.js'
+import type { ListenerStatusDto, StateReason } from '../../../src-shared/contract.js'
 import { createCallbackListener, type CallbackListener } from '../callbacks/index.js'
 import type { Profile } from '../profiles/index.js'
 import type { Clock } from '../shared/clock.js'
@@ -33,19 +33,19 @@ export interface ListenerControlOptions {
 export function createListenerControl(options: ListenerControlOptions): ListenerControl {
   const settings = options.profile.listener
   let listener: CallbackListener | null = null
-  let message: string | null = null
+  let reason: StateReason | null = null
   let starting: Promise<ListenerStatusDto> | null = null
   const changes = new Set<() => void>()
   const changed = () => [...changes].forEach((listener) => listener())
 
-  const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, message })
+  const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, reason })
 
   async function doStart(): Promise<ListenerStatusDto> {
     if (listener) return status()
     const secret = options.secret()
     if (!secret) {
-      message = 'No callback secret is stored for this profile'
-      throw new DeskError('missing_secret', message)
+      reason = { code: 'missing_secret', detail: null }
+      throw new DeskError('missing_secret', 'No callback secret is stored for this profile')
     }
     const next = createCallbackListener({
       host: settings.host || '127.0.0.1',
@@ -58,19 +58,19 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       // Refused or unstored deliveries turn the listener amber for the operator; the next stored one clears it.
       onDelivery: (event) => {
         if (event.status === 200) options.connection.report('listener', 'online')
-        else if (event.status >= 500) options.connection.report('listener', 'degraded', `callback refused with ${event.status}: ${event.reason} (the sender retries it)`)
+        else if (event.status >= 500) options.connection.report('listener', 'degraded', { code: 'callback_refused', detail: `${event.status} ${event.reason}` })
       },
     })
     try {
       await next.start()
     } catch (error) {
       const desk = toDeskError(error, 'listener_failed')
-      message = desk.message
-      options.connection.report('listener', 'offline', message)
+      reason = { code: desk.code, detail: desk.message }
+      options.connection.report('listener', 'offline', reason)
       throw desk
     }
     listener = next
-    message = null
+    reason = null
     options.connection.report('listener', 'online')
     return status()
   }
@@ -91,7 +91,7 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       listener = null
       if (current) {
         await current.stop()
-        options.connection.report('listener', 'offline', 'stopped')
+        options.connection.report('listener', 'offline', { code: 'listener_stopped', detail: null })
         changed()
       }
       return status()

@@ -74,7 +74,7 @@ export function createSessionTracker(options: SessionTrackerOptions): SessionTra
     accountState: accountStateOfSession(state),
     tokenTail: state.info.loggedIn ? tokenTailOf(state.info.tokenTail) : null,
     expiresAt: state.info.loggedIn ? state.info.expiresAt : null,
-    message: state.message,
+    reason: state.reason,
   })
   const status = () => project(options.client().sessionState())
 

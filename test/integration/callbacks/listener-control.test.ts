@@ -25,7 +25,7 @@ describe("the profile's listener settings in the desk", () => {
     const { url } = await control.start()
     const big = Buffer.from(JSON.stringify(batch('ctl-big', [{ coupon_code: '000000000901', status: 2, realWin: 1, pad: 'ё'.repeat(40_000) }])))
     expect((await send(url!, { body: big, headers: { 'x-coupon-signature': signPayload('demo-secret', big) } })).status).toBe(503)
-    expect(connection.snapshot().listener).toMatchObject({ state: 'degraded', message: expect.stringContaining('body_too_large') })
+    expect(connection.snapshot().listener).toMatchObject({ state: 'degraded', reason: { code: 'callback_refused', detail: expect.stringContaining('body_too_large') } })
     expect((await deliver(url!, 'demo-secret', batch('ctl-ok', []))).status).toBe(200)
     expect(connection.state('listener')).toBe('online')
     await control.stop()

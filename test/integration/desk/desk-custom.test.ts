@@ -171,7 +171,7 @@ describe('desk core: profiles, secrets and a custom environment', () => {
   it('starts the listener with the profile when its settings say enabled, with the vault secret', async () => {
     await h.call(() => api.profiles.save({ ...customInput(), id: customId, listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/hook' } }))
     const status = await h.call(() => api.listener.status(undefined))
-    expect(status).toMatchObject({ running: true, message: null })
+    expect(status).toMatchObject({ running: true, reason: null })
     expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hook$/)
     // A delivery signed with another secret is refused by the profile's listener.
     const res = await fetch(status.url!, { method: 'POST', headers: { 'content-type': 'application/json', 'x-coupon-signature': `sha256=${'0'.repeat(64)}` }, body: '{}' })

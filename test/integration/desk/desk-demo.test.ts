@@ -43,7 +43,7 @@ describe('desk core on the Demo profile', () => {
   it('signs in and out; after an explicit sign-out coupon calls refuse until the next sign-in', async () => {
     expect((await h.call(() => api.session.status(undefined))).state).toBe('signed-out')
     const status = await h.call(() => api.session.login(undefined))
-    expect(status).toMatchObject({ state: 'signed-in', username: 'demo', accountState: 'active', message: null })
+    expect(status).toMatchObject({ state: 'signed-in', username: 'demo', accountState: 'active', reason: null })
     expect(status.tokenTail).toMatch(/^[A-Za-z0-9_-]{1,4}$/)
     expect(status.expiresAt).toBeGreaterThan(Date.now())
     expect(h.events.some((e) => e.type === 'session.changed' && e.status.state === 'signed-in')).toBe(true)

@@ -95,7 +95,7 @@ describe('desk core settlement flow (Demo)', () => {
     await expect(api.coupons.active(undefined)).rejects.toMatchObject({ retry: 'safe' })
     await h.waitFor('connection.changed', (e) => e.service === 'coupons' && e.state === 'offline')
     // A window opening now learns the state from app.info, not only from the event it missed.
-    expect((await api.app.info(undefined)).connections.coupons).toMatchObject({ state: 'offline', message: expect.any(String) })
+    expect((await api.app.info(undefined)).connections.coupons).toMatchObject({ state: 'offline', reason: { code: expect.any(String), detail: expect.any(String) } })
     await sim('/faults', { clear: true })
     await sim('/faults', { reads: null })
     await api.coupons.active(undefined)

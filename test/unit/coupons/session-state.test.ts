@@ -59,7 +59,8 @@ describe('the session state machine (owned by the coupon client)', () => {
     await expect(o.tracker.login()).rejects.toMatchObject({ code: 'auth_failed' })
     const state = o.client.sessionState()
     expect(state).toMatchObject({ phase: 'failed', failure: { code: 'auth_failed' } })
-    expect(o.tracker.status()).toMatchObject({ state: 'failed', accountState: 'bad-credentials', message: state.message })
+    expect(o.tracker.status()).toMatchObject({ state: 'failed', accountState: 'bad-credentials', reason: { code: 'auth_failed', detail: expect.any(String) } })
+    expect(o.tracker.status().reason).toEqual(state.reason)
     expect(o.signedIn).toEqual([])
   })
 

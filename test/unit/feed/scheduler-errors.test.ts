@@ -124,7 +124,7 @@ describe('feed watches surface internal failures on the feed indicator', () => {
     await expect.poll(() => indicator.some((e) => e.type === 'connection.changed' && e.state === 'degraded'), { timeout: 5000 }).toBe(true)
     const degraded = indicator.find((e) => e.type === 'connection.changed' && e.state === 'degraded') as Extract<DeskEventBody, { type: 'connection.changed' }>
     expect(degraded.service).toBe('feed')
-    expect(degraded.message).toMatch(/event hub down/)
+    expect(degraded.reason).toEqual({ code: 'feed_update_failed', detail: expect.stringMatching(/event hub down/) })
     expect(lines.some((l) => l.includes('feed listener failed'))).toBe(true)
     watches.dispose()
   })

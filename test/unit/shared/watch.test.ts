@@ -71,10 +71,10 @@ describe('watch registry', () => {
     const bus2 = createEventBus(2, sink)
     reg.bind({ epoch: 2, emit: bus2.emit, open: (topic, hooks) => {
       const s = second.open(topic, hooks)
-      second.opened.at(-1)!.snapshot = { status: { running: false, url: null, message: null }, connection: { state: 'unknown', message: null } }
+      second.opened.at(-1)!.snapshot = { status: { running: false, url: null, reason: null }, connection: { state: 'unknown', reason: null } }
       return s
     } })
-    first.opened[0].hooks.delta({ status: { running: true, url: null, message: null }, connection: { state: 'online', message: null } })
+    first.opened[0].hooks.delta({ status: { running: true, url: null, reason: null }, connection: { state: 'online', reason: null } })
     expect(out.map((e) => [e.type, e.epoch])).toEqual([['watch.snapshot', 2], ['watch.state', 2]])
     expect((out[0] as { seq: number }).seq).toBeGreaterThan(before.seq)
   })
