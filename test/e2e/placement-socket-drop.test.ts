@@ -51,6 +51,8 @@ describe('a placement in flight when the bridge socket drops', () => {
     await pickFirstLineOutcome(page)
     const result = await placeSlip(page, '15', 15_000)
     expect(await result.getAttribute('data-outcome')).toBe('unknown')
+    // The shim answers with a code; the console words it (no sentence crosses the bridge).
+    expect(await page.getByTestId('unknown-cause').textContent()).toBe('The service gave no clear answer (The connection to the application was lost). Do not place again: resolve this attempt first.')
     expect(await page.getByTestId('place').isDisabled()).toBe(true)
     await page.getByTestId('resolve').click()
     const resolution = page.getByTestId('resolution')

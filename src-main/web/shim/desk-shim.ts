@@ -26,7 +26,6 @@ const UNSUBSCRIBE = 'desk:watch:unsubscribe'
 const subscriptions = new Map<string, unknown>()
 /** The newest profile epoch seen, for the answers the shim gives itself. */
 let epoch = 0
-const LOST_PLACEMENT = 'The connection to the desk was lost while the placement was in flight. Do not place again: resolve this attempt first.'
 
 function connect(): void {
   const ws = new WebSocket(`ws://${location.host}/desk?token=${encodeURIComponent(token)}`)
@@ -54,7 +53,7 @@ function connect(): void {
       if (call.placement && call.sent) {
         // The placement may have been made: an unknown outcome, resolved (by its request id) once reconnected.
         lost.add(call.placement)
-        call.resolve({ ok: true, value: { outcome: 'unknown', attemptId: call.placement, message: LOST_PLACEMENT }, epoch })
+        call.resolve({ ok: true, value: { outcome: 'unknown', attemptId: call.placement, cause: { code: 'bridge_disconnected', detail: null } }, epoch })
       } else call.resolve({ ok: false, code: 'bridge_disconnected', message: call.placement ? 'Connection to the desk bridge was lost before the placement was sent: nothing was placed' : 'Connection to the desk bridge was lost', epoch })
       pending.delete(id)
     }
