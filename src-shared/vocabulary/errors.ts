@@ -130,8 +130,9 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 /**
- * Why a connection, session or listener is in its state: a code the renderer words, and the raw
- * technical text (an OS or server error) shown verbatim under it, never a composed sentence.
+ * Why something is in its state (a connection, the session, the listener, a placement without a clear
+ * answer): a code the renderer words, and the raw technical text (an OS or server error) shown
+ * verbatim under it, never a composed sentence.
  */
 export interface StateReason {
   code: ErrorCode

@@ -2,7 +2,7 @@
  * Why an unknown placement's outcome could not be decided: codes only. The renderer words them through
  * its i18n table (`slip.ambiguityReasons.*`), the CLI through its own table.
  */
-import type { ErrorCode } from './errors.js'
+import type { StateReason } from './errors.js'
 
 export const AMBIGUITY_REASONS = [
   /** More than one matching coupon for one wanted coupon. */
@@ -16,11 +16,8 @@ export const AMBIGUITY_REASONS = [
 ] as const
 export type AmbiguityReason = (typeof AMBIGUITY_REASONS)[number]
 
-/** What left a placement (or its lookup) without a clear answer: the error code and the raw technical text, shown as detail only. */
-export interface PlacementCause {
-  code: ErrorCode
-  detail: string | null
-}
+/** What left a placement (or its lookup) without a clear answer: one reason shape for every state. */
+export type PlacementCause = StateReason
 
 /** Which family of vendor routes answered: the vendor error numbers differ between them. */
 export type VendorApi = 'new' | 'legacy'
