@@ -15,6 +15,21 @@ const cand = (code: string, createdAt: number): CouponDto => ({
 })
 const ambiguous: ResolutionDto = { outcome: 'ambiguous', reasons: ['several_matches', 'borderline_time'], candidates: [cand('000000000101', 1_700_000_000_010), cand('000000000102', 1_700_000_000_020)] }
 
+/** One selection placed with an unknown outcome, then "resolve" pressed: the slip shows the resolution. */
+async function placeAndResolve() {
+    const pinia = freshPinia()
+    await useAppStore().load()
+    const slip = useBetslipStore()
+    slip.add({ pointer: P1, lineType: 'line', gameId: 1001, matchName: 'A – B', marketName: '1X2', outcomeName: 'W1', rate: 1.85 })
+    slip.amount = 10
+    const { wrapper } = await mountWithApp(BetSlip, pinia)
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-testid="resolve"]').trigger('click')
+    await flushPromises()
+    return { slip, wrapper }
+}
+
 describe('PlacementResult: ambiguous outcome', () => {
   afterEach(() => {
     document.body.innerHTML = ''
@@ -26,16 +41,7 @@ describe('PlacementResult: ambiguous outcome', () => {
       'coupons.resolvePlacement': (input: unknown) =>
         (input as { choose?: string[] }).choose ? { outcome: 'placed', coupons: [ambiguous.outcome === 'ambiguous' ? ambiguous.candidates[1] : cand('x', 0)] } : ambiguous,
     })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add({ pointer: P1, lineType: 'line', gameId: 1001, matchName: 'A – B', marketName: '1X2', outcomeName: 'W1', rate: 1.85 })
-    slip.amount = 10
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
-    await wrapper.find('[data-testid="place"]').trigger('click')
-    await flushPromises()
-    await wrapper.find('[data-testid="resolve"]').trigger('click')
-    await flushPromises()
+    const { slip, wrapper } = await placeAndResolve()
     expect(wrapper.find('[data-testid="resolution"]').attributes('data-outcome')).toBe('ambiguous')
     expect(wrapper.findAll('[data-testid="candidate"]')).toHaveLength(2)
     // The reasons come as codes and are worded here, in the renderer.
@@ -56,16 +62,7 @@ describe('PlacementResult: ambiguous outcome', () => {
       'coupons.place': () => ({ outcome: 'unknown', attemptId: 'att-2', cause: { code: 'coupon_network', detail: 'socket hang up' } }),
       'coupons.resolvePlacement': (input: unknown) => ((input as { choose?: string[] }).choose ? { outcome: 'not_placed' } : ambiguous),
     })
-    const pinia = freshPinia()
-    await useAppStore().load()
-    const slip = useBetslipStore()
-    slip.add({ pointer: P1, lineType: 'line', gameId: 1001, matchName: 'A – B', marketName: '1X2', outcomeName: 'W1', rate: 1.85 })
-    slip.amount = 10
-    const { wrapper } = await mountWithApp(BetSlip, pinia)
-    await wrapper.find('[data-testid="place"]').trigger('click')
-    await flushPromises()
-    await wrapper.find('[data-testid="resolve"]').trigger('click')
-    await flushPromises()
+    const { wrapper } = await placeAndResolve()
     await wrapper.find('[data-testid="choose-none"]').trigger('click')
     await flushPromises()
     expect(fake.callsTo('coupons.resolvePlacement')).toEqual([{ attemptId: 'att-2' }, { attemptId: 'att-2', choose: [] }])
