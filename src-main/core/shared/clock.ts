@@ -66,6 +66,8 @@ export interface SimulatedClock extends Clock {
   advance(ms: number): Promise<void>
   sleep(ms: number): Promise<void>
   pending(): number
+  /** How far ahead each pending timer is due, soonest first (tells a retry wait from a request's timeout). */
+  pendingDelays(): number[]
 }
 
 interface Due {
@@ -93,7 +95,8 @@ function timerQueue(now: () => number) {
     if (next) queue.delete(next.id)
     return next
   }
-  return { port, nextDue, size: () => queue.size }
+  const delays = () => [...queue.values()].map((t) => t.at - now()).sort((a, b) => a - b)
+  return { port, nextDue, size: () => queue.size, delays }
 }
 
 export function createManualClock(startMs = Date.UTC(2026, 10, 21, 12, 0, 0)): ManualClock {
@@ -138,5 +141,6 @@ export function createSimulatedClock(startMs = 1_000_000): SimulatedClock {
     },
     sleep: (ms) => new Promise<void>((resolve) => q.port.set(resolve, ms)),
     pending: q.size,
+    pendingDelays: q.delays,
   }
 }

@@ -1,16 +1,20 @@
 /**
- * The one outbound HTTP layer (feed, coupons, demo control calls). Per request:
+ * The one outbound HTTP layer (feed, coupons, demo control calls). ofetch is the transport: one
+ * attempt per call (its own retries off, answers of any status returned, the body handed over as a
+ * stream); everything around an attempt is ours, because it must run on the injected clock and
+ * know which calls may be repeated. Per request:
  * - a call class: `read` is retried on network errors, timeouts and retryable answers (default 429 and
  *   5xx) with exponential backoff, Retry-After honoured and capped; `never` (placement, demo control
  *   writes) is sent once, and a transport failure after it may have left is an unknown outcome;
- * - a fresh timeout per attempt (it covers reading the body too);
+ * - a fresh timeout per attempt on the injected clock (it covers reading the body too);
  * - a streamed size cap: over it the connection is dropped and the call fails;
  * - transport failures become DeskErrors with the caller's codes (feed_timeout, coupon_network, ...);
  * - waits between attempts run on the injected clock; one debug line per attempt, one warn per retry,
  *   never a query string, header or body.
  * Any HTTP answer (also 4xx/5xx after the retries) is returned: its meaning belongs to the client above.
  */
-import { sleepOn, systemClock, type Clock } from './clock.js'
+import { createFetch, FetchError } from 'ofetch'
+import { sleepOn, systemClock, timersOf, type Clock } from './clock.js'
 import { DeskError, type ErrorCode } from './errors.js'
 import { DEFAULT_MAX_RESPONSE_BYTES, readCappedText } from './http-body.js'
 import { nullLogger, type Logger } from './log.js'
@@ -175,11 +179,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const toError = options.transportError ?? ((failure: TransportFailure) => defaultTransportError(name, options.codes, failure))
   if (!(Number.isSafeInteger(maxBytes) && maxBytes > 0)) throw new DeskError('validation', `${name}: maxResponseBytes must be a positive integer, got ${String(maxBytes)}`)
 
-  function urlOf(req: HttpRequest): string {
-    const url = new URL(base + req.path)
-    for (const [key, value] of Object.entries(req.query ?? {})) url.searchParams.set(key, String(value))
-    return url.toString()
-  }
+  // One attempt per call: retries, waits and timeouts are ours (they run on the injected clock).
+  const transport = createFetch({ fetch: doFetch }).raw
+  const timers = timersOf(clock)
 
   async function once(req: HttpRequest, attempt: number): Promise<Attempt> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...req.headers }
@@ -189,7 +191,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers['Content-Type'] ??= 'application/json'
     }
     // A fresh signal per attempt: a retry must never inherit an aborted one.
-    const signal = AbortSignal.timeout(timeoutMs)
+    const abort = new AbortController()
+    let timedOut = false
+    const timer = timers.set(() => {
+      timedOut = true
+      abort.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'))
+    }, timeoutMs)
     const sentAt = clock.now()
     let status: number | undefined
     const fail = (kind: TransportKind, cause: unknown, extra: Partial<TransportFailure> = {}): Attempt => ({
@@ -208,13 +215,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       },
     })
     try {
-      const response = await doFetch(urlOf(req), { method: req.method, headers, body, signal })
+      const response = await transport(req.path, {
+        baseURL: base,
+        method: req.method,
+        query: req.query,
+        headers,
+        body,
+        signal: abort.signal,
+        retry: false,
+        ignoreResponseError: true,
+        responseType: 'stream',
+      })
       status = response.status
       const read = await readCappedText(response, maxBytes)
       if (!read.ok) return fail('too_large', undefined, { status, limitBytes: read.limitBytes, seenBytes: read.seenBytes, announced: read.announced })
       return { ok: true, bytes: read.bytes, answer: { status, headers: response.headers, text: read.text, sentAt, receivedAt: clock.now(), attempts: attempt } }
     } catch (error) {
-      return fail(signal.aborted ? 'timeout' : 'network', error)
+      // ofetch wraps a failed fetch in a FetchError whose message holds the URL: keep the fetch's own error.
+      const cause = error instanceof FetchError && error.cause !== undefined ? error.cause : error
+      return fail(timedOut ? 'timeout' : 'network', cause)
+    } finally {
+      timers.clear(timer)
     }
   }
 

@@ -2,13 +2,13 @@
  * The feed client's retries wait on the injected clock (not on wall-clock timers), and its attempts
  * are logged without the API key.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFeedClient } from '../../../src-main/core/feed/index.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
 import { startLoopback, type Loopback } from '../../support/loopback.js'
-import { expectRetryWaitOnClock } from '../../support/retry-wait.js'
+import { expectRetryWaitOnClock, waitForRetryWait } from '../../support/retry-wait.js'
 
 let server: Loopback
 let baseURL: string
@@ -40,9 +40,9 @@ describe('feed transport on the injected clock', () => {
       { status: 503, body: 'busy' },
       { status: 502, body: 'busy' },
     ]
-    const pending = createFeedClient({ baseURL, apiKey: 'k', clock, retries: 2, retryDelayMs: 5_000 }).sports('line', 'en')
+    const pending = createFeedClient({ baseURL, apiKey: 'k', clock, retries: 2, retryDelayMs: 5_000, timeoutMs: 60_000 }).sports('line', 'en')
     await expectRetryWaitOnClock(clock, 5_000, () => hits, 1)
-    await vi.waitFor(() => expect(clock.pending()).toBe(1), { timeout: 2_000, interval: 5 })
+    await waitForRetryWait(clock, 10_000)
     expect(hits).toBe(2)
     await clock.advance(10_000)
     const result = await pending

@@ -11,7 +11,7 @@ import { createHttpClient, type HttpClientOptions } from '../../../src-main/core
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
 import { createRedactor } from '../../../src-main/core/shared/redact.js'
 import { startLoopback, type Loopback } from '../../support/loopback.js'
-import { expectRetryWaitOnClock } from '../../support/retry-wait.js'
+import { expectRetryWaitOnClock, waitForRetryWait } from '../../support/retry-wait.js'
 
 type Step = { status: number; body?: string; headers?: Record<string, string> } | 'hang' | 'drop' | { stream: number }
 interface Hit {
@@ -86,6 +86,19 @@ describe('shared HTTP layer: call classes', () => {
     expect(hits).toHaveLength(3)
   })
 
+  it('the per-attempt timeout runs on the injected clock: a hung attempt ends when the clock says so', async () => {
+    const clock = createSimulatedClock()
+    script = ['hang']
+    const pending = expectDeskError(client({ clock, timeoutMs: 60_000, retries: 0 }).request({ method: 'GET', path: '/x', retry: 'read' }))
+    await vi.waitFor(() => expect(hits).toHaveLength(1), { timeout: 2_000, interval: 5 })
+    await clock.advance(59_999)
+    await vi.waitFor(() => expect(clock.pendingDelays()).toEqual([1]), { timeout: 2_000, interval: 5 })
+    await clock.advance(1)
+    const e = await pending
+    expect(e).toMatchObject({ code: 'feed_timeout', data: { attempts: 1, sent: 'maybe' } })
+    await vi.waitFor(() => expect(hits[0].aborted).toBe(true), { timeout: 2_000, interval: 10 })
+  })
+
   it('a read after 503 + Retry-After waits on the injected clock, then retries', async () => {
     const clock = createSimulatedClock()
     script = [{ status: 503, body: 'busy', headers: { 'retry-after': '5' } }, { status: 200, body: '"ok"' }]
@@ -100,9 +113,9 @@ describe('shared HTTP layer: call classes', () => {
   it('a Retry-After above the cap waits only the cap', async () => {
     const clock = createSimulatedClock()
     script = [{ status: 429, headers: { 'retry-after': '3600' } }, { status: 200, body: '"ok"' }]
-    const pending = client({ clock, maxRetryAfterMs: 2_000 }).request({ method: 'GET', path: '/x', retry: 'read' })
-    await vi.waitFor(() => expect(clock.pending()).toBe(1), { timeout: 2_000, interval: 5 })
-    await clock.advance(2_000)
+    const pending = client({ clock, maxRetryAfterMs: 3_000 }).request({ method: 'GET', path: '/x', retry: 'read' })
+    await waitForRetryWait(clock, 3_000)
+    await clock.advance(3_000)
     expect(await pending).toMatchObject({ status: 200, attempts: 2 })
   })
 
