@@ -1,11 +1,13 @@
 /**
  * The packaged renderer is served from `app://desk/` (a standard, secure scheme registered before
  * the app is ready) instead of file://: the page gets a real origin, the CSP travels as a header
- * on every answer, and no other local file can be read through it. No electron import here, so
- * the handler is tested with plain Request/Response objects.
+ * on every answer, and no other local file can be read through it. Files are read through the
+ * injected `fetchFile` (Electron's `net.fetch` of a file: URL), so Chromium picks the content type.
+ * No electron import here, so the handler is tested with plain Request/Response objects.
  */
-import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { stat } from 'node:fs/promises'
+import { join, normalize, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'desk'
@@ -15,36 +17,23 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 /** What `protocol.registerSchemesAsPrivileged` gets for the app scheme. */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true } as const
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-}
-
 export interface AppProtocolOptions {
   /** The built renderer folder (out/renderer). */
   root: string
   /** The policy sent with every answer (read per request: it follows the active profile). */
   csp: () => string
+  /** Reads a file: URL: `net.fetch` in the app. */
+  fetchFile: (url: string) => Promise<Response>
 }
 
 /** `protocol.handle(APP_SCHEME, handler)`: files under `root` only, GET/HEAD only. */
 export function createAppProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
   const root = resolve(options.root)
-  const answer = (status: number, body: string | Uint8Array | null, type = 'text/plain; charset=utf-8') =>
+  const answer = (status: number, body: ConstructorParameters<typeof Response>[0], type: string | null = 'text/plain; charset=utf-8') =>
     new Response(body, {
       status,
       headers: {
-        'content-type': type,
+        'content-type': type ?? 'application/octet-stream',
         'content-security-policy': options.csp(),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
@@ -65,9 +54,12 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
     const file = normalize(join(root, path === '/' || path === '' ? 'index.html' : path))
     if (!file.startsWith(root + sep)) return answer(404, 'not found')
     try {
+      // A folder read as a file: URL would be a listing or a redirect: only files are answered.
       if (!(await stat(file)).isFile()) return answer(404, 'not found')
-      const body = request.method === 'HEAD' ? null : new Uint8Array(await readFile(file))
-      return answer(200, body, TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+      const fetched = await options.fetchFile(pathToFileURL(file).href)
+      if (!fetched.ok || request.method === 'HEAD') await fetched.body?.cancel()
+      if (!fetched.ok) return answer(404, 'not found')
+      return answer(fetched.status, request.method === 'HEAD' ? null : fetched.body, fetched.headers.get('content-type') || null)
     } catch {
       return answer(404, 'not found')
     }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron'
+import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron'
 import { join } from 'node:path'
 import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererEntry } from './app-protocol.js'
 import { contentSecurityPolicy, imageOriginOf } from './csp.js'
@@ -69,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
     await refreshPolicy(false).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
     // ELECTRON_RENDERER_URL (the dev server) counts only in an unpackaged run.
     const entry = rendererEntry(app.isPackaged, process.env)
-    protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(import.meta.dirname, '../renderer'), csp: policy }))
+    protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(import.meta.dirname, '../renderer'), csp: policy, fetchFile: (url) => net.fetch(url) }))
     const dispatch = createDispatcher(core.handlers, { epoch: core.epoch, onInternalError: (channel, error) => log.error('call failed', { channel, error }) })
     const ipc = registerIpc(ipcMain, dispatch, { allowedOrigins: entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN] })
     hub.subscribe((event) => {

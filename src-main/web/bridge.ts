@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { join, normalize, sep } from 'node:path'
+import type { Readable } from 'node:stream'
+import { lookup } from 'mrmime'
+import sirv from 'sirv'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { DeskEvent } from '../../src-shared/contract.js'
 import { createCallerScopes, type CallerScope, type Dispatch } from '../core/shared/dispatch.js'
@@ -33,19 +35,6 @@ export interface WebBridge {
   origin: string
   token: string
   close(): Promise<void>
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.ico': 'image/x-icon',
 }
 
 const HOST = '127.0.0.1'
@@ -98,6 +87,18 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
   })
   server.on('clientError', (_error, socket) => refuseSocket(socket, 400))
 
+  // The headers every file answer carries; the content type is the library's (mrmime).
+  const files = sirv(root, {
+    dev: true, // read per request: a rebuilt renderer is served without a restart
+    extensions: [],
+    setHeaders(res, pathname) {
+      res.setHeader('cache-control', 'no-store')
+      res.setHeader('x-content-type-options', 'nosniff')
+      res.setHeader('referrer-policy', 'no-referrer')
+      if (!lookup(pathname)) res.setHeader('content-type', 'application/octet-stream')
+    },
+  })
+
   async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end()
@@ -108,26 +109,25 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request')
       return
     }
-    const { pathname } = target
-    const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname))
+    const pathname = target.pathname === '/' ? '/index.html' : target.pathname
+    const file = normalize(join(root, pathname))
     if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end()
       return
     }
-    try {
-      const info = await stat(file)
-      if (!info.isFile()) throw new Error('not a file')
-      const content = req.method === 'HEAD' ? undefined : await readFile(file)
-      res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-      })
-      res.end(content)
-    } catch {
-      if (!res.headersSent) res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-    }
+    // The library is handed exactly the path checked above, and whole files only.
+    req.url = encodeURI(pathname).replace(/\?/g, '%3F').replace(/#/g, '%23')
+    delete req.headers.range
+    // A file that vanishes between the library's stat and its read would be an unhandled stream error.
+    res.once('pipe', (source: Readable) =>
+      source.once('error', (error) => {
+        report('reading a file failed', error)
+        res.destroy()
+      }),
+    )
+    files(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+    })
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 1024 * 1024 })

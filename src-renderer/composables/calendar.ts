@@ -3,6 +3,8 @@
  * (next 2/4/6/12 hours, the rest of today, or a whole day +1..+5). Days are Europe/Kyiv days, as
  * the service counts them.
  */
+import { TZDate } from '@date-fns/tz'
+import { addDays, format, intlFormat } from 'date-fns'
 import type { CalendarPeriodDto } from '../../src-shared/contract.js'
 
 export const PERIOD_KEYS = ['top', 'h2', 'h4', 'h6', 'h12', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5'] as const
@@ -18,24 +20,23 @@ export function periodKeyOf(period: CalendarPeriodDto): PeriodKey {
   return ('hours' in period ? `h${period.hours}` : `d${period.day}`) as PeriodKey
 }
 
-const DAY_MS = 86_400_000
+/** Older time-zone tables know the city by its former spelling only. */
+const KYIV = knowsZone('Europe/Kyiv') ? 'Europe/Kyiv' : 'Europe/Kiev'
 
-function kyivFormatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function knowsZone(timeZone: string): boolean {
   try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/Kyiv' })
+    new Intl.DateTimeFormat('en-GB', { timeZone })
+    return true
   } catch {
-    // Older time-zone tables know the city by its former spelling only.
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/Kiev' })
+    return false
   }
 }
 
 /** The Kyiv calendar date of `nowMs` plus `offset` days: ISO date and a short label ("Fri 15 May"). */
 export function kyivDay(nowMs: number, offset: number): { iso: string; label: string } {
-  const parts = Object.fromEntries(kyivFormatter({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(nowMs)).map((p) => [p.type, p.value]))
-  // Noon UTC of the Kyiv date, moved by whole days: no daylight-saving edge can change the date.
-  const noon = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), 12) + offset * DAY_MS
-  const d = new Date(noon)
-  const iso = d.toISOString().slice(0, 10)
-  const label = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d)
-  return { iso, label }
+  const day = addDays(new TZDate(nowMs, KYIV), offset)
+  return {
+    iso: format(day, 'yyyy-MM-dd'),
+    label: intlFormat(day, { weekday: 'short', day: 'numeric', month: 'short', timeZone: KYIV }, { locale: 'en-GB' }),
+  }
 }

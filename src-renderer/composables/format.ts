@@ -1,4 +1,7 @@
 /** Pure formatters for money, odds and time. `zone` is the active profile's choice. */
+import { tz } from '@date-fns/tz'
+import { format, isValid } from 'date-fns'
+
 export type Zone = 'utc' | 'local'
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -15,37 +18,25 @@ export function formatOdds(value: number | null | undefined): string {
   return fixed
 }
 
-function parts(ms: number, zone: Zone): { y: string; mo: string; d: string; h: string; mi: string; s: string } {
-  const dt = new Date(ms)
-  const utc = zone === 'utc'
-  const p = (n: number): string => String(n).padStart(2, '0')
-  return {
-    y: String(utc ? dt.getUTCFullYear() : dt.getFullYear()),
-    mo: p((utc ? dt.getUTCMonth() : dt.getMonth()) + 1),
-    d: p(utc ? dt.getUTCDate() : dt.getDate()),
-    h: p(utc ? dt.getUTCHours() : dt.getHours()),
-    mi: p(utc ? dt.getUTCMinutes() : dt.getMinutes()),
-    s: p(utc ? dt.getUTCSeconds() : dt.getSeconds()),
-  }
+const UTC = { in: tz('UTC') }
+
+/** `pattern` in UTC or the machine's zone; a dash when there is no time or it is out of range. */
+function formatIn(ms: number | null | undefined, zone: Zone, pattern: string): string {
+  if (ms === null || ms === undefined || !isValid(ms)) return '—'
+  return format(ms, pattern, zone === 'utc' ? UTC : undefined)
 }
 
 export function formatDateTime(ms: number | null | undefined, zone: Zone): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—'
-  const x = parts(ms, zone)
-  return `${x.y}-${x.mo}-${x.d} ${x.h}:${x.mi}:${x.s}${zone === 'utc' ? 'Z' : ''}`
+  return formatIn(ms, zone, zone === 'utc' ? "yyyy-MM-dd HH:mm:ss'Z'" : 'yyyy-MM-dd HH:mm:ss')
 }
 
 export function formatTime(ms: number | null | undefined, zone: Zone): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—'
-  const x = parts(ms, zone)
-  return `${x.h}:${x.mi}:${x.s}`
+  return formatIn(ms, zone, 'HH:mm:ss')
 }
 
 /** Match start: date without seconds. */
 export function formatStart(ms: number | null | undefined, zone: Zone): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0) return '—'
-  const x = parts(ms, zone)
-  return `${x.mo}-${x.d} ${x.h}:${x.mi}`
+  return ms !== null && ms !== undefined && ms <= 0 ? '—' : formatIn(ms, zone, 'MM-dd HH:mm')
 }
 
 /** Live timer seconds as mm:ss. */

@@ -147,6 +147,22 @@ describe('the built main process on the stand-in', () => {
     const cdnOrigin = new URL(info.value.endpoints.cdn).origin
     expect(mainDocument!.csp).toEqual([contentSecurityPolicy({ imageOrigins: [cdnOrigin] })])
     expect(mainDocument!.csp[0]).toContain(`img-src 'self' data: ${cdnOrigin};`)
+    // The built app's simulator serves its icons (copied beside the bundle), and the page shows them.
+    const icon = `${info.value.endpoints.cdn}/sports/v1/color/1.webp`
+    const answer = await fetch(icon)
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'image/webp'])
+    type ImageGlobals = { Image: new () => { naturalWidth: number; onload: () => void; onerror: () => void; src: string } }
+    const width = await page.evaluate(
+      (src) =>
+        new Promise<number>((resolve) => {
+          const image = new (globalThis as unknown as ImageGlobals).Image()
+          image.onload = () => resolve(image.naturalWidth)
+          image.onerror = () => resolve(-1)
+          image.src = src
+        }),
+      icon,
+    )
+    expect(width).toBe(32)
     const scripts = s.responses.filter((r) => r.windowId === windowId && r.resourceType === 'script')
     expect(scripts.length).toBeGreaterThan(0)
     // The header policy is the one in force (the page's meta policy alone would allow this socket).

@@ -9,6 +9,7 @@ import { ipcMain } from './ipc-main.js'
 import { session } from './session.js'
 import { WebContents } from './web-contents.js'
 import { dialog, Menu, MenuItem, Notification, protocol, safeStorage, shell } from './misc.js'
+import { net } from './net.js'
 
 export const webContents = {
   getAllWebContents: () => WebContents.getAllWebContents(),
@@ -18,6 +19,6 @@ export const webContents = {
 export const ipcRenderer = undefined
 export const contextBridge = undefined
 
-export { app, BrowserWindow, ipcMain, session, dialog, Menu, MenuItem, Notification, protocol, safeStorage, shell }
+export { app, BrowserWindow, ipcMain, session, dialog, Menu, MenuItem, Notification, net, protocol, safeStorage, shell }
 
-export default { app, BrowserWindow, ipcMain, session, webContents, dialog, Menu, MenuItem, Notification, protocol, safeStorage, shell, ipcRenderer, contextBridge }
+export default { app, BrowserWindow, ipcMain, session, webContents, dialog, Menu, MenuItem, Notification, net, protocol, safeStorage, shell, ipcRenderer, contextBridge }

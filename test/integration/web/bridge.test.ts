@@ -1,18 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { request } from 'node:http'
 import { WebSocket } from 'ws'
 import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import type { DeskEvent, DeskHandlers } from '../../../src-shared/contract.js'
 
 let bridge: WebBridge
+let dir = ''
+let siblingName = ''
 const listeners = new Set<(e: DeskEvent) => void>()
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'desk-web-'))
+  dir = mkdtempSync(join(tmpdir(), 'desk-web-'))
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>desk</title>')
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'assets', 'main.js'), 'export {}')
+  writeFileSync(join(dir, 'assets', 'data.unknownext'), 'x')
+  writeFileSync(`${dir}-sibling.txt`, 'not served')
+  siblingName = `${basename(dir)}-sibling.txt`
   const handlers = { balance: { get: async () => ({ balance: 10000, at: 1 }) } } as unknown as DeskHandlers
   bridge = await startWebBridge({
     staticDir: dir,
@@ -23,7 +31,24 @@ beforeAll(async () => {
     },
   })
 })
-afterAll(() => bridge.close())
+afterAll(async () => {
+  await bridge.close()
+  rmSync(dir, { recursive: true, force: true })
+  rmSync(`${dir}-sibling.txt`, { force: true })
+})
+
+/** A GET whose path is sent as written (fetch would resolve the dot segments first). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(bridge.origin, { path }, (res) => {
+      let body = ''
+      res.on('data', (chunk) => (body += String(chunk)))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 function open(token: string, origin: string | undefined): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -52,6 +77,26 @@ describe('loopback web bridge', () => {
     expect(await page.text()).toContain('<title>desk</title>')
     expect((await fetch(bridge.origin + '/..%2f..%2fetc/passwd')).status).not.toBe(200)
     expect((await fetch(bridge.origin + '/missing.js')).status).toBe(404)
+  })
+
+  it('answers files with the security headers, HEAD without a body, and nothing else', async () => {
+    const script = await fetch(bridge.origin + '/assets/main.js')
+    expect([script.status, await script.text()]).toEqual([200, 'export {}'])
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
+    for (const [name, value] of [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff'], ['referrer-policy', 'no-referrer']]) expect(script.headers.get(name)).toBe(value)
+    expect((await fetch(bridge.origin + '/')).headers.get('content-type')).toMatch(/^text\/html/)
+    expect((await fetch(bridge.origin + '/assets/data.unknownext')).headers.get('content-type')).toBe('application/octet-stream')
+    const head = await fetch(bridge.origin + '/assets/main.js', { method: 'HEAD' })
+    expect([head.status, await head.text(), head.headers.get('x-content-type-options')]).toEqual([200, '', 'nosniff'])
+    const whole = await fetch(bridge.origin + '/assets/main.js', { headers: { range: 'bytes=2-3' } })
+    expect([whole.status, await whole.text()]).toEqual([200, 'export {}'])
+    expect((await fetch(bridge.origin + '/assets')).status).toBe(404)
+    expect((await fetch(bridge.origin + '/assets/main.js', { method: 'POST' })).status).toBe(405)
+    for (const path of [`/../${siblingName}`, `/..%2f${siblingName}`, `/%2e%2e/${siblingName}`]) {
+      const answer = await rawGet(path)
+      expect([403, 404], path).toContain(answer.status)
+      expect(answer.body).not.toContain('not served')
+    }
   })
 
   it('refuses a wrong token, a missing token and a foreign origin', async () => {
