@@ -1,7 +1,7 @@
 /**
  * The renderer's one Content-Security-Policy. Electron sends it as a header on every document the
- * app serves (app:// and the dev server); the web build carries the same policy as a meta tag
- * (see `metaContentSecurityPolicy`). No electron import: the build configs and tests use it too.
+ * app serves (app:// and the dev server); the loopback web bridge sends it as a header too. No
+ * electron import: the web bridge and tests use it too.
  *
  * Images: only the app itself, data: URLs and the active profile's CDN origin (team and sport
  * icons). Scripts, styles, sockets and fetches: the app only ('self' covers the web bridge's
@@ -34,17 +34,9 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   return render(cspDirectives(options))
 }
 
-/** Directives a meta tag cannot carry (browsers ignore them there, with a console warning). */
-export const HEADER_ONLY_DIRECTIVES = ['frame-ancestors']
-
-/** The same policy for a `<meta http-equiv>` tag: without the header-only directives. */
-export function metaContentSecurityPolicy(options: CspOptions = {}): string {
-  return render(cspDirectives(options).filter(([name]) => !HEADER_ONLY_DIRECTIVES.includes(name)))
-}
-
 /**
- * The web build (loopback bridge for development and tests) cannot follow the active profile in a
- * meta tag: it allows images from loopback, where its simulators' CDNs run.
+ * The loopback web bridge (development and tests) sends one policy for its whole run: it allows
+ * images from loopback, where its simulators' CDNs run.
  */
 export const WEB_CSP_OPTIONS: CspOptions = { imageOrigins: ['http://127.0.0.1:*'] }
 

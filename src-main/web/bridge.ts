@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { lookup } from 'mrmime'
@@ -19,7 +20,15 @@ import { createCallerScopes, type CallerScope, type Dispatch } from '../core/sha
  * events go only to the socket that subscribed, and its subscriptions end when it closes.
  */
 export interface WebBridgeOptions {
+  /** The built renderer: the very files the desktop app ships (out/renderer). */
   staticDir: string
+  /**
+   * The browser's stand-in for the preload, built on its own (dist-web/desk-shim.js): served as
+   * `/__desk_shim__.js` and loaded by the page before the app. Absent: the page is served as is.
+   */
+  shimFile?: string
+  /** Sent as `Content-Security-Policy` with every file (the header Electron sends with app://). */
+  csp?: string
   dispatch: Dispatch
   /** Subscribe to pushed events; returns unsubscribe. */
   subscribe: (listener: (event: DeskEvent) => void) => () => void
@@ -38,6 +47,15 @@ export interface WebBridge {
 }
 
 const HOST = '127.0.0.1'
+export const SHIM_PATH = '/__desk_shim__.js'
+
+/** The page with the shim's module script first in <head>: module scripts run in document order. */
+export function withShim(html: string): string {
+  const tag = `<script type="module" src=".${SHIM_PATH}"></script>`
+  const head = /<head[^>]*>/i.exec(html)
+  const at = head ? head.index + head[0].length : 0
+  return `${html.slice(0, at)}\n    ${tag}${html.slice(at)}`
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -92,12 +110,28 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     dev: true, // read per request: a rebuilt renderer is served without a restart
     extensions: [],
     setHeaders(res, pathname) {
-      res.setHeader('cache-control', 'no-store')
-      res.setHeader('x-content-type-options', 'nosniff')
-      res.setHeader('referrer-policy', 'no-referrer')
+      fileHeaders(res)
       if (!lookup(pathname)) res.setHeader('content-type', 'application/octet-stream')
     },
   })
+
+  function fileHeaders(res: ServerResponse): void {
+    res.setHeader('cache-control', 'no-store')
+    res.setHeader('x-content-type-options', 'nosniff')
+    res.setHeader('referrer-policy', 'no-referrer')
+    if (options.csp) res.setHeader('content-security-policy', options.csp)
+  }
+
+  /** The page and the shim, when a shim is given: read per request like the other files. */
+  async function serveShimmed(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    if (!options.shimFile || (pathname !== '/index.html' && pathname !== SHIM_PATH)) return false
+    const page = pathname === '/index.html'
+    const body = page ? withShim(await readFile(join(root, 'index.html'), 'utf8')) : await readFile(options.shimFile, 'utf8')
+    fileHeaders(res)
+    res.writeHead(200, { 'content-type': page ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+    res.end(req.method === 'HEAD' ? undefined : body)
+    return true
+  }
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -115,6 +149,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
       res.writeHead(403).end()
       return
     }
+    if (await serveShimmed(pathname, req, res)) return
     // The library is handed exactly the path checked above, and whole files only.
     req.url = encodeURI(pathname).replace(/\?/g, '%3F').replace(/#/g, '%23')
     delete req.headers.range

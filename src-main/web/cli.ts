@@ -2,7 +2,9 @@
  * `npm run web`: the console in a browser, for machines where Electron cannot run and for e2e
  * tests. Same core, same contract, same validation; loopback only. Never part of the Electron build.
  *
- *   npm run web -- [--port N] [--data-dir DIR]
+ *   npm run web -- [--port N] [--data-dir DIR] [--static-dir DIR] [--shim FILE]
+ * serves the desktop build's renderer (out/renderer) with the browser's preload stand-in
+ * (dist-web/desk-shim.js) loaded first, and the app's Content-Security-Policy as a header.
  * prints one line: `Partner Desk web console: http://127.0.0.1:P/#token=…` (stdout), logs to stderr.
  */
 import { parseArgs } from 'node:util'
@@ -10,6 +12,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { startWebBridge } from './bridge.js'
+import { contentSecurityPolicy, WEB_CSP_OPTIONS } from '../electron/csp.js'
 import { createDispatcher } from '../core/shared/dispatch.js'
 import { createEventHub } from '../core/shared/events.js'
 import { openProfileStore } from '../core/profiles/index.js'
@@ -21,14 +24,17 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     'static-dir': { type: 'string' },
+    shim: { type: 'string' },
   },
   strict: true,
 })
 
 const root = resolve(import.meta.dirname, '../..')
-const staticDir = resolve(values['static-dir'] ?? join(root, 'dist-web'))
-if (!existsSync(join(staticDir, 'index.html'))) {
-  process.stderr.write(`web: ${staticDir}/index.html not found; build it with "npm run web" (it runs vite build first)\n`)
+const staticDir = resolve(values['static-dir'] ?? join(root, 'out/renderer'))
+const shimFile = resolve(values.shim ?? join(root, 'dist-web/desk-shim.js'))
+for (const needed of [join(staticDir, 'index.html'), shimFile]) {
+  if (existsSync(needed)) continue
+  process.stderr.write(`web: ${needed} not found; build it with "npm run web" (it runs both builds first)\n`)
   process.exit(2)
 }
 const dataDir = resolve(values['data-dir'] ?? process.env.PARTNER_DESK_HOME ?? join(homedir(), '.partner-desk'))
@@ -41,6 +47,8 @@ const store = openProfileStore({ dataDir })
 const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: store.vault, emit: hub.emit, bridge: 'web', version, logger })
 const bridge = await startWebBridge({
   staticDir,
+  shimFile,
+  csp: contentSecurityPolicy(WEB_CSP_OPTIONS),
   port: Number(values.port),
   dispatch: createDispatcher(core.handlers, { epoch: core.epoch, onInternalError: (channel, error) => logger.error('call failed', { channel, error }) }),
   subscribe: hub.subscribe,

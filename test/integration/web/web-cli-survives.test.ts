@@ -45,7 +45,8 @@ describe('web console process under hostile requests', () => {
     const staticDir = join(dir, 'static')
     mkdirSync(staticDir)
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
-    child = spawn(process.execPath, [TSX_CLI, 'src-main/web/cli.ts', '--port', '0', '--static-dir', staticDir, '--data-dir', join(dir, 'data')], {
+    writeFileSync(join(dir, 'shim.js'), '')
+    child = spawn(process.execPath, [TSX_CLI, 'src-main/web/cli.ts', '--port', '0', '--static-dir', staticDir, '--shim', join(dir, 'shim.js'), '--data-dir', join(dir, 'data')], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
