@@ -1,117 +1,85 @@
+import { JsonNumber, parseJsonText, type JsonValue } from './json-text.js'
+
 /**
- * The shape of a JSON value: which keys, which value types, recursively. Arrays are merged over
- * their items, so one shape describes every item; "number" covers integers and floats; a key whose
- * values differ between items gets alternatives ("number|string"). Used to compare the simulator's
- * answers with the vendor's captures (keys and types, not values).
+ * The shape of JSON answers: at every path, which kinds of value were seen and whether a key was on
+ * every object there or only on some. Arrays are merged over their items, so `body[]` describes
+ * every item. Numbers are told apart by how the text writes them (see json-text.ts); strings by
+ * whether they read as a number (`"1.5"`, `"65"`, `"0"`) or not.
  */
-export type Kind = 'array' | 'boolean' | 'null' | 'number' | 'object' | 'string'
+export const KINDS = ['integer', 'float', 'numeric text', 'free text', 'boolean', 'null', 'object', 'array'] as const
+export type Kind = (typeof KINDS)[number]
+export type Presence = 'always' | 'sometimes'
 
 export interface Shape {
-  /** Every kind seen at this place, sorted. */
-  kinds: Kind[]
-  /** Keys of the objects seen here (merged); `optional` when some of those objects lack the key. */
-  keys?: Record<string, { shape: Shape; optional: boolean }>
-  /** Key order of the first object seen here (for order comparisons). */
-  order?: string[]
+  kinds: Set<Kind>
+  /** Objects seen here; a key seen on fewer of them is present only sometimes. */
+  objects: number
+  keys: Map<string, { shape: Shape; seen: number }>
   /** Merged shape of the array items seen here; absent when every array was empty. */
   items?: Shape
 }
 
-function kindOf(value: unknown): Kind {
+const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+export function kindOf(value: JsonValue): Kind {
   if (value === null) return 'null'
+  if (value instanceof JsonNumber) return value.isInteger ? 'integer' : 'float'
   if (Array.isArray(value)) return 'array'
-  const t = typeof value
-  if (t === 'string' || t === 'number' || t === 'boolean') return t
-  if (t === 'object') return 'object'
-  throw new TypeError(`not a JSON value: ${t}`)
+  if (typeof value === 'string') return NUMERIC_TEXT.test(value) ? 'numeric text' : 'free text'
+  if (typeof value === 'boolean') return 'boolean'
+  if (typeof value === 'object') return 'object'
+  // A plain JS number lost its spelling (`5.0` became 5): parse the text with parseJsonText instead.
+  throw new TypeError(`not a value of parseJsonText: ${typeof value}`)
 }
 
-/** The shape of one JSON value (as produced by JSON.parse). Pure. */
-export function shapeOf(json: unknown): Shape {
-  const kind = kindOf(json)
+const empty = (): Shape => ({ kinds: new Set(), objects: 0, keys: new Map() })
+
+function add(shape: Shape, value: JsonValue): void {
+  const kind = kindOf(value)
+  shape.kinds.add(kind)
   if (kind === 'object') {
-    const obj = json as Record<string, unknown>
-    const keys: Shape['keys'] = {}
-    for (const [key, value] of Object.entries(obj)) keys[key] = { shape: shapeOf(value), optional: false }
-    return { kinds: ['object'], keys, order: Object.keys(obj) }
-  }
-  if (kind === 'array') {
-    const list = json as unknown[]
-    let items: Shape | undefined
-    for (const item of list) items = items ? mergeShapes(items, shapeOf(item)) : shapeOf(item)
-    return items ? { kinds: ['array'], items } : { kinds: ['array'] }
-  }
-  return { kinds: [kind] }
-}
-
-/** Union of two shapes (what either of them allows). Pure. */
-export function mergeShapes(a: Shape, b: Shape): Shape {
-  const kinds = [...new Set([...a.kinds, ...b.kinds])].sort() as Kind[]
-  const out: Shape = { kinds }
-  if (a.keys || b.keys) {
-    const keys: NonNullable<Shape['keys']> = {}
-    const names = new Set([...Object.keys(a.keys ?? {}), ...Object.keys(b.keys ?? {})])
-    for (const name of names) {
-      const x = a.keys?.[name]
-      const y = b.keys?.[name]
-      if (x && y) keys[name] = { shape: mergeShapes(x.shape, y.shape), optional: x.optional || y.optional }
-      // A key missing from objects on one side is optional; a side that had no objects says nothing.
-      else if (x) keys[name] = { shape: x.shape, optional: x.optional || b.keys !== undefined }
-      else if (y) keys[name] = { shape: y.shape, optional: y.optional || a.keys !== undefined }
+    shape.objects++
+    for (const [key, child] of Object.entries(value as Record<string, JsonValue>)) {
+      let entry = shape.keys.get(key)
+      if (!entry) shape.keys.set(key, (entry = { shape: empty(), seen: 0 }))
+      entry.seen++
+      add(entry.shape, child)
     }
-    out.keys = keys
-    out.order = a.order ?? b.order
+  } else if (kind === 'array') {
+    for (const item of value as JsonValue[]) add((shape.items ??= empty()), item)
   }
-  if (a.items && b.items) out.items = mergeShapes(a.items, b.items)
-  else if (a.items || b.items) out.items = a.items ?? b.items
-  return out
 }
 
-/** Shape of several samples of one answer kind (e.g. every capture or every simulator answer of an endpoint). */
-export function shapeOfAll(values: unknown[]): Shape {
+/** One shape for several answers of one kind (every capture, or every simulator answer, of an endpoint). */
+export function shapeOfAll(values: JsonValue[]): Shape {
   if (values.length === 0) throw new Error('shapeOfAll needs at least one value')
-  return values.map(shapeOf).reduce(mergeShapes)
+  const shape = empty()
+  for (const value of values) add(shape, value)
+  return shape
+}
+
+/** Shape of JSON texts, numbers kept as written. */
+export const shapeOfTexts = (texts: string[]): Shape => shapeOfAll(texts.map(parseJsonText))
+
+export interface PathShape {
+  kinds: Kind[]
+  presence: Presence
 }
 
 /**
- * Flat view: path → kinds ("number|string"), with " (optional)" where some objects lacked the key.
- * Paths: `body`, `body[]` (array items), `body[].game_oc_list[].oc_list[]`.
+ * Flat view: path → kinds and presence. Paths: `$` (the root), `body`, `body[]` (array items),
+ * `body[].game_oc_list[].oc_list[][]`. Presence is about keys; the root and array items are `always`.
  */
-export function flattenShape(shape: Shape, options: { optional?: boolean } = {}): Record<string, string> {
-  const out: Record<string, string> = {}
-  const walk = (s: Shape, path: string, optional: boolean) => {
-    out[path || '$'] = s.kinds.join('|') + (optional && options.optional !== false ? ' (optional)' : '')
-    for (const [key, entry] of Object.entries(s.keys ?? {})) walk(entry.shape, path ? `${path}.${key}` : key, entry.optional)
-    if (s.items) walk(s.items, `${path}[]`, false)
+export function flattenShape(shape: Shape): Map<string, PathShape> {
+  const out = new Map<string, PathShape>()
+  const walk = (s: Shape, path: string, presence: Presence) => {
+    out.set(path || '$', { kinds: KINDS.filter((k) => s.kinds.has(k)), presence })
+    for (const [key, entry] of s.keys) walk(entry.shape, path ? `${path}.${key}` : key, entry.seen === s.objects ? 'always' : 'sometimes')
+    if (s.items) walk(s.items, `${path}[]`, 'always')
   }
-  walk(shape, '', false)
+  walk(shape, '', 'always')
   return out
 }
 
-export interface ShapeDifference {
-  path: string
-  /** What `actual` has at this path (undefined: the path is absent from `actual`). */
-  actual?: string
-  /** What `expected` has (undefined: the path is absent from `expected`). */
-  expected?: string
-}
-
-/**
- * Differences between two shapes, path by path. `ignoreOptional` compares kinds only (a key that
- * is sometimes absent on one side and always present on the other does not count).
- */
-export function diffShapes(actual: Shape, expected: Shape, options: { ignoreOptional?: boolean } = {}): ShapeDifference[] {
-  const flat = (s: Shape) => flattenShape(s, { optional: !options.ignoreOptional })
-  const a = flat(actual)
-  const e = flat(expected)
-  const diffs: ShapeDifference[] = []
-  for (const path of new Set([...Object.keys(a), ...Object.keys(e)])) {
-    if (a[path] !== e[path]) diffs.push({ path, actual: a[path], expected: e[path] })
-  }
-  return diffs.sort((x, y) => x.path.localeCompare(y.path))
-}
-
-/** One line per difference, for test messages and reports. */
-export function formatDifferences(diffs: ShapeDifference[]): string {
-  return diffs.map((d) => `${d.path}: actual ${d.actual ?? '(absent)'}, expected ${d.expected ?? '(absent)'}`).join('\n')
-}
+/** `integer|null (sometimes)`: for messages. */
+export const describe = (p: PathShape | undefined): string => (p ? p.kinds.join('|') + (p.presence === 'sometimes' ? ' (sometimes)' : '') : '(absent)')

@@ -1,80 +1,44 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type RunningSimulator } from '../../../src-main/core/simulator/server.js'
-import { captureJson, haveCaptures, skipMessage } from '../../support/captures.js'
-import { parityDifferences, type Allowance } from './parity.js'
+import type { RunningSimulator } from '../../../src-main/core/simulator/server.js'
+import { captureText, haveCaptures, skipMessage } from '../../support/captures.js'
+import { parseJsonText, type JsonValue } from '../../support/json-text.js'
+import type { Answer } from './answers.js'
+import { ANSWER_CAPTURES, couponCalls, expectCouponShape, newCompared, outcomeOf, startGateSimulator, uncomparedAllowances } from './coupon-gate.js'
 
 /**
- * The simulated coupon service answers with production's shapes: every Coupon API capture (envelopes,
- * coupons, bets, change records, errors) and the vendor's settlement callback are compared, keys and
- * value types, with what the simulator sends for the same request.
+ * The simulated coupon service answers in production's shapes: every Coupon API answer capture
+ * (envelopes, coupons, bets, change records, errors) and the vendor's settlement callback, keys,
+ * kinds and presence per endpoint, with the requests the captures came from where there are some.
+ * Scenarios use the captured values where a number's spelling depends on them (odds 1.85, a win
+ * at odds 2): production writes whole amounts without a fraction (`amount: 10`, `calculate_coefficient: 2`).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
-
 const HAVE = haveCaptures('coupon')
 if (!HAVE) console.warn(skipMessage('coupon'))
 
-/** What the captured coupons (prematch, unsettled or won) cannot show but production sends (notes). */
-const COUPON_ALLOWANCES: Allowance[] = [
-  { path: '*.real_win', kinds: ['null', 'number'], why: 'null until settled (notes)' },
-  { path: '*.calculate_date', kinds: ['null', 'number'], why: 'null until settled (spec rule 2)' },
-  { path: '*.calculate_coef', kinds: ['null', 'number'], why: 'null until settled' },
-  { path: '*.calc_coef', kinds: ['null', 'number'], why: 'null until settled' },
-  { path: '*.calculate_score', kinds: ['null', 'string'], why: 'null until settled' },
-  { path: '*.settlement_reason_code', kinds: ['null', 'string'], why: 'null until settled' },
-  { path: '*.settlement_reason', kinds: ['null', 'string'], why: 'null until settled' },
-  { path: '*.calculation_score_full', kinds: ['null', 'string'], why: 'null until settled' },
-  { path: '*.calculation_score_periods', kinds: ['null', 'string'], why: 'per-period score when the sport has periods' },
-  { path: '*.placement_score_full', kinds: ['null', 'string'], why: 'live bets carry the score at acceptance' },
-  { path: '*.placement_score_periods', kinds: ['null', 'string'], why: 'live bets carry the period scores at acceptance' },
-  { path: '*.parent_game_id', kinds: ['null', 'number'], why: 'set for sub-match bets' },
-  { path: '*.sub_game_key', kinds: ['null', 'string'], why: 'set for sub-match bets' },
-  { path: '*.timer', kinds: ['null', 'number'], why: 'live bets carry the match timer' },
-  { path: '*.dop_name', kinds: ['null', 'string'], why: 'sub-match or player name when there is one' },
-  { path: '*.sgame_id', kinds: ['null', 'string'], why: 'the feed ids when known' },
-  { path: '*.stat_id', kinds: ['null', 'string'], why: 'the feed ids when known' },
-  { path: '*.game_num', kinds: ['null', 'number'], why: 'legacy number when known' },
-]
-
-describe.skipIf(!HAVE)("simulated coupon service vs the vendor's captures: same keys, same value types", () => {
+describe.skipIf(!HAVE)("simulated coupon service vs the vendor's captures: same keys, kinds and presence", () => {
   let sim: RunningSimulator
   let hook: Server
   let hookUrl = ''
-  const received: Json[] = []
+  const received: JsonValue[] = []
+  const compared = newCompared()
   let token = ''
-
-  const call = async (method: string, path: string, body?: unknown, auth = token): Promise<Json> => {
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    if (auth) headers.authorization = `Bearer ${auth}`
-    const res = await fetch(`${sim.couponBaseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    return res.json()
-  }
-  const control = (path: string, body?: unknown) => call('POST', `/__sim${path}`, body ?? {}, '')
-  const expectParity = (simulator: Json[], capture: string, allowances: Allowance[] = COUPON_ALLOWANCES) =>
-    expect(parityDifferences(simulator, [captureJson('coupon', capture)], allowances), capture).toEqual([])
-
-  /** 1X2 outcomes (group 1) of open Prematch football matches, by type: W1 = 1, X = 2, W2 = 3. */
-  const lineMatches = async (): Promise<Json[]> => {
-    const res = await fetch(`${sim.feedApiUrl}/v1/events/1/0/sub/50/line/en`, { headers: { Package: 'demo-key' } })
-    return ((await res.json()) as Json).body.flatMap((t: Json) => t.events_list).filter((m: Json) => m.game_mid === m.game_id && m.opp_1_name !== 'Home')
-  }
-  const pointerOf = (match: Json, typeId: number): { pointer: string; rate: number } => {
-    const o = match.game_oc_list.flatMap((g: Json) => g.oc_list).find((x: Json) => x.oc_pointer.split('|')[2] === String(typeId) && !x.oc_block)
-    const [game, group, type, param] = o.oc_pointer.split('|')
-    return { pointer: `line#${game}#${group}#${type}#${param}#${o.oc_rate}`, rate: o.oc_rate }
-  }
+  const { call, control, lineMatches } = couponCalls(() => sim)
+  const expectShape = (endpoint: string, answers: Answer[], capture: string, lineType?: 'line') =>
+    expectCouponShape(compared, endpoint, lineType, answers.map((a) => a.value), capture)
+  const place = (body: unknown, auth = token) => call('POST', '/api/partner/coupons/place', body, auth)
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, clockTickMs: 0, timeScale: 0, seed: 3, variations: 'none' })
+    sim = await startGateSimulator(3)
+    // The partner acknowledges with the vendor's own example answer.
+    compared.captures.add('callback-ack')
     hook = createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
-        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-        res.writeHead(200).end()
+        received.push(parseJsonText(Buffer.concat(chunks).toString('utf8')))
+        res.writeHead(200, { 'content-type': 'application/json' }).end(captureText('coupon', 'callback-ack'))
       })
     })
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve))
@@ -86,73 +50,87 @@ describe.skipIf(!HAVE)("simulated coupon service vs the vendor's captures: same 
   })
 
   it('health and login', async () => {
-    expectParity([await call('GET', '/api/partner/health', undefined, '')], 'health.json')
-    expectParity([await call('POST', '/api/partner/login', { username: 'demo', password: 'wrong' }, '')], 'login-wrong-credentials.json')
-    const login = await call('POST', '/api/partner/login', { username: 'demo', password: 'demo' }, '')
-    expectParity([login], 'login-success.json')
-    token = login.body.token
+    expectShape('coupon health', [await call('GET', '/api/partner/health', undefined)], 'health')
+    expectShape('coupon login', [await call('POST', '/api/partner/login', { username: 'demo', password: 'wrong' })], 'login-wrong-credentials')
+    const login = await call('POST', '/api/partner/login', { username: 'demo', password: 'demo' })
+    expectShape('coupon login', [login], 'login-success')
+    token = login.json.body.token
   })
 
   it('balance, empty active and calculated lists', async () => {
-    expectParity([await call('GET', '/api/partner/balance')], 'balance.json')
-    expectParity([await call('GET', '/api/partner/coupons/active')], 'active-empty.json')
-    expectParity([await call('GET', '/api/partner/coupons/calculated?time=120')], 'calculated-empty.json')
+    expectShape('coupon balance', [await call('GET', '/api/partner/balance', undefined, token)], 'balance')
+    expectShape('coupon active', [await call('GET', '/api/partner/coupons/active', undefined, token)], 'active-empty')
+    expectShape('coupon calculated', [await call('GET', '/api/partner/coupons/calculated?time=120', undefined, token)], 'calculated-empty')
   })
 
-  it('placement, active list, won coupon, settled list and results', async () => {
-    const [match] = await lineMatches()
-    const { pointer } = pointerOf(match, 1)
-    const placed = await call('POST', '/api/partner/coupons/place', { list_bets: [pointer], amount: 10, currency: 'USD', lang: 'en', mode: 'reject', multi: false })
-    expectParity([placed], 'place-success-single.json')
-    const code = placed.body.coupons[0].coupon_code as string
-    expectParity([await call('GET', '/api/partner/coupons/active')], 'active.json')
-    await control(`/matches/${match.game_id}/finish`, { score: [2, 0] }) // W1 wins, as the real settlement does it
-    expectParity([await call('GET', `/api/partner/coupons/get?coupon_code=${code}`)], 'get-won.json')
-    expectParity([await call('GET', '/api/partner/coupons/calculated?time=120')], 'calculated-settled.json')
-    expectParity([await call('POST', '/api/partner/coupons/results', { coupon_ids: [code] })], 'results-by-ids.json')
-    expectParity([await call('POST', '/api/partner/coupons/results', { coupon_ids: ['000000009999'] })], 'results-empty.json')
-    expectParity([await call('POST', '/api/partner/coupons/results', { coupon_ids: [code], start_date: 1, end_date: 2 })], 'results-invalid-parameters.json')
-    expectParity([await call('GET', '/api/partner/coupons/get?coupon_code=000000009999')], 'get-not-found.json')
+  it('placement, active list, won coupon, settled list, results by ids and by period', async () => {
+    const w1 = outcomeOf((await lineMatches())[0], 1)
+    await control(`/matches/${w1.game}/odds`, { groupId: w1.groupId, typeId: w1.typeId, param: w1.param, rate: 1.85 })
+    const placed = await place({ list_bets: [w1.pointer(1.85)], amount: 10, currency: 'USD', lang: 'en', mode: 'reject', multi: false })
+    expectShape('coupon place', [placed], 'place-success-single', 'line')
+    const code = placed.json.body.coupons[0].coupon_code as string
+    expectShape('coupon active', [await call('GET', '/api/partner/coupons/active', undefined, token)], 'active', 'line')
+    await control(`/matches/${w1.game}/finish`, { score: [2, 1] })
+    expectShape('coupon get', [await call('GET', `/api/partner/coupons/get?coupon_code=${code}`, undefined, token)], 'get-won', 'line')
+    expectShape('coupon calculated', [await call('GET', '/api/partner/coupons/calculated?time=120', undefined, token)], 'calculated-settled', 'line')
+
+    // The captured request names the vendor's codes: the first becomes ours, the second stays unknown (as in the captured answer).
+    const byIds = JSON.parse(captureText('coupon', 'results-request-by-ids'))
+    compared.captures.add('results-request-by-ids')
+    const idsAnswer = await call('POST', '/api/partner/coupons/results', { ...byIds, coupon_ids: [code, ...byIds.coupon_ids.slice(1)] }, token)
+    expect(idsAnswer.json.body.coupons.map((c: { coupon_code: string }) => c.coupon_code)).toEqual([code])
+    expectShape('coupon results', [idsAnswer], 'results-by-ids', 'line')
+    // The captured period request, byte for byte: the simulator's clock stands inside it.
+    compared.captures.add('results-request-by-period')
+    const periodAnswer = await call('POST', '/api/partner/coupons/results', captureText('coupon', 'results-request-by-period'), token)
+    expect(periodAnswer.json.body).toMatchObject({ query_type: 'time', coupons: [{ coupon_code: code }] })
+    expectShape('coupon results', [periodAnswer], 'results-by-ids', 'line')
+
+    expectShape('coupon results', [await call('POST', '/api/partner/coupons/results', { coupon_ids: ['000000009999'] }, token)], 'results-empty')
+    const mixed = { coupon_ids: [code], start_date: 1, end_date: 2 }
+    expectShape('coupon results', [await call('POST', '/api/partner/coupons/results', mixed, token)], 'results-invalid-parameters')
+    expectShape('coupon get', [await call('GET', '/api/partner/coupons/get?coupon_code=000000009999', undefined, token)], 'get-not-found')
   })
 
   it('rejected placements: odds changed both ways, outcome unavailable, blocked, insufficient balance', async () => {
-    const [, match] = await lineMatches()
-    const { pointer, rate } = pointerOf(match, 2)
-    const [, game, group, type, param] = pointer.split('#')
-    const at = (rate: number) => control(`/matches/${game}/odds`, { groupId: Number(group), typeId: Number(type), param, rate })
-    const place = (p: string, auth = token) => call('POST', '/api/partner/coupons/place', { list_bets: [p], amount: 10 }, auth)
-    await at(Number((rate - 0.1).toFixed(2)))
-    expectParity([await place(pointer)], 'place-error-501-odds-decreased.json')
-    await at(Number((rate + 0.1).toFixed(2)))
-    expectParity([await place(pointer)], 'place-error-501-odds-increased.json')
-    await at(rate)
-    expectParity([await place(`line#${game}#${group}#99999#0#1.5`)], 'place-error-502-outcome-unavailable.json')
-    await control(`/matches/${game}/block`, { groupId: Number(group), typeId: Number(type), param, blocked: true })
-    expectParity([await place(pointer)], 'place-error-503-outcome-blocked.json')
-    await control(`/matches/${game}/block`, { groupId: Number(group), typeId: Number(type), param, blocked: false })
-    const small = (await call('POST', '/api/partner/login', { username: 'small', password: 'demo' }, '')).body.token
-    const poor = await call('POST', '/api/partner/coupons/place', { list_bets: [pointer], amount: 1000 }, small)
-    expectParity([poor], 'place-error-507-insufficient-balance.json')
-    expect('body' in poor, 'a 507 comes without a body, as production sends it').toBe(false)
+    // As captured: a pointer at 2.19 while the odds are 2.09, then 2.39.
+    const x = outcomeOf((await lineMatches())[1], 2)
+    const ref = { groupId: x.groupId, typeId: x.typeId, param: x.param }
+    const at = (rate: number) => control(`/matches/${x.game}/odds`, { ...ref, rate })
+    const single = (pointer: string, auth = token, amount = 10) => place({ list_bets: [pointer], amount }, auth)
+    await at(2.09)
+    expectShape('coupon place', [await single(x.pointer(2.19))], 'place-error-501-odds-decreased')
+    await at(2.39)
+    expectShape('coupon place', [await single(x.pointer(2.19))], 'place-error-501-odds-increased')
+    await at(2.19)
+    expectShape('coupon place', [await single(`line#${x.game}#${x.groupId}#99999#0#2.19`)], 'place-error-502-outcome-unavailable')
+    await control(`/matches/${x.game}/block`, { ...ref, blocked: true })
+    expectShape('coupon place', [await single(x.pointer(2.19))], 'place-error-503-outcome-blocked')
+    await control(`/matches/${x.game}/block`, { ...ref, blocked: false })
+    const small = (await call('POST', '/api/partner/login', { username: 'small', password: 'demo' })).json.body.token
+    const poor = await single(x.pointer(2.19), small, 1000)
+    expectShape('coupon place', [poor], 'place-error-507-insufficient-balance')
+    expect('body' in poor.json, 'a 507 comes without a body, as production sends it').toBe(false)
   })
 
-  it("settlement callbacks: the vendor's payload shape (a progressive update and a final snapshot)", async () => {
+  it("settlement callback: the vendor's progressive update of an accumulator (one bet won at odds 2, one open)", async () => {
     const [, , a, b] = await lineMatches()
-    const first = pointerOf(a, 1).pointer
-    const second = pointerOf(b, 1).pointer
-    const placed = await call('POST', '/api/partner/coupons/place', { list_bets: [first, second], amount: 10, multi: false, callback_url: hookUrl })
-    expect(placed.code, JSON.stringify(placed)).toBe(1)
-    await control(`/matches/${a.game_id}/finish`, { score: [2, 0] })
-    const deadline = Date.now() + 5000
-    while (received.length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-    await control(`/matches/${b.game_id}/finish`, { score: [3, 1] })
-    while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-    expect(received.length, 'a progressive update, then the final snapshot').toBeGreaterThanOrEqual(2)
-    expect(received[0].coupons[0].status).toBe(0)
-    expect(received[0].coupons[0].realWin).toBe(0)
-    expectParity(received, 'callback-intermediate-accumulator.json', [
-      { path: 'coupons[].events_data[].settlement_reason_code', kinds: ['string', 'null'], why: 'null while the bet is open' },
-      { path: 'coupons[].events_data[].settlement_reason', kinds: ['string', 'null'], why: 'null while the bet is open' },
-    ])
+    const first = outcomeOf(a, 1)
+    const second = outcomeOf(b, 1)
+    await control(`/matches/${first.game}/odds`, { groupId: first.groupId, typeId: first.typeId, param: first.param, rate: 2 })
+    await control(`/matches/${second.game}/odds`, { groupId: second.groupId, typeId: second.typeId, param: second.param, rate: 1.64 })
+    const placed = await place({ list_bets: [first.pointer(2), second.pointer(1.64)], amount: 10, multi: false, callback_url: hookUrl })
+    expect(placed.json.code, placed.text).toBe(1)
+    await control(`/matches/${first.game}/finish`, { score: [2, 1] })
+    await sim.coupons.whenCallbacksIdle()
+    expect(received, 'one progressive update').toHaveLength(1)
+    expectCouponShape(compared, 'coupon callback', 'line', received, 'callback-intermediate-accumulator')
+    // The partner's captured acknowledgement counts as delivered.
+    expect(sim.coupons.deliveries().map((d) => d.outcome)).toEqual(['delivered'])
+  })
+
+  it('compared every answer capture this file is for; every allowance but the Live ones is for an endpoint compared here', () => {
+    expect([...compared.captures].sort()).toEqual([...ANSWER_CAPTURES].sort())
+    expect(uncomparedAllowances(compared, (lineType) => lineType !== 'live')).toEqual([])
   })
 })

@@ -4,18 +4,25 @@ import type { Coupon } from '../../../src-main/core/coupons/types.js'
 import { couponToDto, rejectionToDto } from '../../../src-main/core/desk/map-coupons.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { startCaptureServer, type CaptureServer } from './capture-server.js'
+import { missingCases } from '../../support/captures.js'
 import { capture, captureNames, HAVE_CAPTURES, SKIP_MESSAGE } from './captures.js'
 
 /** The coupon client against a loopback server that answers with the vendor's real captures. */
 describe.skipIf(!HAVE_CAPTURES)('coupon client on the real captures (loopback HTTP)', () => {
   let server: CaptureServer
   let client: CouponClient
+  /** Every case built from a capture list, as it runs: checked against the files present. */
+  const ran: Record<'place-request-' | 'place-error-', string[]> = { 'place-request-': [], 'place-error-': [] }
 
   beforeAll(async () => {
     server = await startCaptureServer()
   })
   afterAll(async () => {
     await server?.close()
+    // A capture that gained no case (or a case that never ran) fails the file.
+    for (const [prefix, names] of Object.entries(ran) as Array<[keyof typeof ran, string[]]>) {
+      expect(missingCases('coupon', prefix, names), `${prefix}* captures without a case`).toEqual({ notBuilt: [], noCapture: [] })
+    }
   })
   beforeEach(() => {
     const creds = capture('login-request')
@@ -104,6 +111,7 @@ describe.skipIf(!HAVE_CAPTURES)('coupon client on the real captures (loopback HT
   })
 
   it.each(captureNames('place-request-'))('places %s: pointers sent verbatim (text parameters kept), fields as in the real request', async (name) => {
+    ran['place-request-'].push(name)
     const req = capture(name)
     const result = await client.place({
       bets: req.list_bets,
@@ -137,6 +145,7 @@ describe.skipIf(!HAVE_CAPTURES)('coupon client on the real captures (loopback HT
     ['place-error-507-insufficient-balance', 507, []],
   ]
   it.each(rejections)('%s: a clean rejection with its change records, never an unknown outcome', async (name, errorCode, changes) => {
+    ran['place-error-'].push(name)
     server.placeAnswer(name)
     const result = await client.place({ bets: ['live#738917381#119#5869#0.5#3.6#149439538'], amount: 10, mode: 'accept', modeType: 1 })
     if (result.outcome !== 'rejected') throw new Error(`expected rejected, got ${result.outcome}: ${'error' in result ? result.error.message : ''}`)

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { buildCouponPointer, type Outcome } from '../../../src-main/core/feed/index.js'
+import { missingCases } from '../../support/captures.js'
 import { feedCapture, feedCaptureNames, HAVE_FEED_CAPTURES, lineTypeOfCapture, marketsOf, normaliseCapture, SKIP_MESSAGE } from './captures.js'
 
 /** Production's own answers through the normalisers: nothing to repair, every open price bettable. */
@@ -31,7 +32,12 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
     expect(withOdds).toEqual(expect.arrayContaining(['event.game-730321837.group.line.en.json', 'events.sport-1.tournament-0.sub-50.live.en.json', 'topmatches.full.live.en.json', 'toplist.full.sport-1.line.en.json']))
   })
 
+  const normalised: string[] = []
+  // A capture that gained no case (or a case that never ran) fails the file.
+  afterAll(() => expect(missingCases('feed', '', normalised)).toEqual({ notBuilt: [], noCapture: [] }))
+
   it.each(names)('%s normalises with no warning', (name) => {
+    normalised.push(name)
     const result = normaliseCapture(name)
     expect(result.warnings).toEqual([])
     if (name !== 'events-by-period.empty.json') expect(result.itemCount).toBeGreaterThan(0)

@@ -1,43 +1,60 @@
 import { describe, expect, it } from 'vitest'
-import { diffShapes, flattenShape, formatDifferences, mergeShapes, shapeOf, shapeOfAll } from '../../support/shape.js'
+import fc from 'fast-check'
+import { JsonNumber, parseJsonText } from '../../support/json-text.js'
+import { describe as describeShape, flattenShape, kindOf, shapeOfTexts } from '../../support/shape.js'
 
-describe('shapeOf', () => {
-  it('records kinds, keys and key order; integers and floats are both "number"', () => {
-    const s = shapeOf({ b: 1, a: 2.5, c: 'x', d: null, e: true })
-    expect(s.order).toEqual(['b', 'a', 'c', 'd', 'e'])
-    expect(flattenShape(s)).toEqual({ $: 'object', b: 'number', a: 'number', c: 'string', d: 'null', e: 'boolean' })
+describe('parseJsonText: JSON with numbers as written', () => {
+  it('keeps the spelling of every number: 5.0 and 1.0E-4 are floats, 10 an integer', () => {
+    const v = parseJsonText('{"a":5.0,"b":10,"c":-1.0E-4,"d":[0,2.5e3],"e":"5.0"}') as Record<string, unknown>
+    expect(v.a).toEqual(new JsonNumber('5.0'))
+    expect([(v.a as JsonNumber).isInteger, (v.b as JsonNumber).isInteger, (v.c as JsonNumber).isInteger]).toEqual([false, true, false])
+    expect((v.c as JsonNumber).value).toBe(-0.0001)
+    expect(v.e).toBe('5.0')
   })
 
-  it('merges array items: alternatives where kinds differ, optional where a key is missing', () => {
-    const s = shapeOf([{ oc_size: 0, op_id: null }, { oc_size: '1.5', op_id: 7, extra: [] }])
-    expect(flattenShape(s)).toEqual({
-      $: 'array', '[]': 'object', '[].oc_size': 'number|string', '[].op_id': 'null|number', '[].extra': 'array (optional)',
+  it('reads what JSON.parse reads, keys (also __proto__), escapes and whitespace included', () => {
+    const text = ' {"__proto__": {"x": "\\u00d6FB \\"q\\""}, "n": null, "t": true, "f": false, "l": [ ] } '
+    const v = parseJsonText(text) as Record<string, unknown>
+    expect(Object.keys(v)).toEqual(['__proto__', 'n', 't', 'f', 'l'])
+    expect(v.__proto__).toEqual({ x: 'ÖFB "q"' })
+    expect([v.n, v.t, v.f, v.l]).toEqual([null, true, false, []])
+  })
+
+  it('refuses what JSON.parse refuses', () => {
+    for (const bad of ['', '{', '{"a":1,}', '[1 2]', '01', '1.', '.5', '"\t"', "{'a':1}", 'nul', '1 2', 'NaN']) {
+      expect(() => JSON.parse(bad), bad).toThrow()
+      expect(() => parseJsonText(bad), bad).toThrow(SyntaxError)
+    }
+  })
+
+  it('agrees with JSON.parse on any JSON value, numbers compared by value', () => {
+    const plain = (v: unknown): unknown =>
+      v instanceof JsonNumber ? v.value : Array.isArray(v) ? v.map(plain) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)])) : v
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const text = JSON.stringify(value)
+      expect(plain(parseJsonText(text))).toEqual(JSON.parse(text))
+    }))
+  })
+})
+
+describe('shapes: kinds and presence per path', () => {
+  it('tells the eight kinds apart', () => {
+    const kinds = ['1', '1.5', '"1.5"', '"-2"', '"1.0E-4"', '"1:0"', '""', '"0x1"', 'true', 'null', '{}', '[]'].map((t) => kindOf(parseJsonText(t)))
+    expect(kinds).toEqual(['integer', 'float', 'numeric text', 'numeric text', 'numeric text', 'free text', 'free text', 'free text', 'boolean', 'null', 'object', 'array'])
+    // A number that lost its spelling cannot be classified.
+    expect(() => kindOf(5 as never)).toThrow(TypeError)
+  })
+
+  it('merges array items and answers; a key missing on some objects is present sometimes', () => {
+    const flat = flattenShape(shapeOfTexts(['{"body":[{"oc_size":0,"op_id":null},{"oc_size":"1.5","op_id":7,"extra":[]}]}', '{"body":[]}']))
+    expect(Object.fromEntries([...flat].map(([k, v]) => [k, describeShape(v)]))).toEqual({
+      $: 'object', body: 'array', 'body[]': 'object', 'body[].oc_size': 'integer|numeric text', 'body[].op_id': 'integer|null', 'body[].extra': 'array (sometimes)',
     })
-    expect(flattenShape(s, { optional: false })['[].extra']).toBe('array')
   })
 
-  it('nests arrays of arrays and leaves empty arrays without an item shape', () => {
-    expect(flattenShape(shapeOf({ cols: [[{ r: 1 }], [{ r: 2.5 }]], none: [] }))).toEqual({
-      $: 'object', cols: 'array', 'cols[]': 'array', 'cols[][]': 'object', 'cols[][].r': 'number', none: 'array',
-    })
-    // An empty array merged with a filled one takes the filled one's items.
-    expect(flattenShape(mergeShapes(shapeOf([]), shapeOf([1])))).toEqual({ $: 'array', '[]': 'number' })
-  })
-
-  it('merges samples and reports differences path by path', () => {
-    const sim = shapeOfAll([{ body: { va: null } }, { body: { va: 1, extra: 'x' } }])
-    const real = shapeOf({ body: { va: 1 } })
-    const diffs = diffShapes(sim, real, { ignoreOptional: true })
-    expect(diffs).toEqual([
-      { path: 'body.extra', actual: 'string', expected: undefined },
-      { path: 'body.va', actual: 'null|number', expected: 'number' },
-    ])
-    expect(formatDifferences(diffs)).toBe('body.extra: actual string, expected (absent)\nbody.va: actual null|number, expected number')
-    expect(diffShapes(real, real)).toEqual([])
-    expect(() => shapeOfAll([])).toThrow()
-  })
-
-  it('treats a kind missing on one side as a difference (a test can fail)', () => {
-    expect(diffShapes(shapeOf({ a: '1' }), shapeOf({ a: 1 })).map((d) => d.path)).toEqual(['a'])
+  it('nests arrays of arrays; empty arrays have no item path', () => {
+    const flat = flattenShape(shapeOfTexts(['{"cols":[[{"r":1.5}],[{"r":2.0}]],"none":[]}']))
+    expect([...flat.keys()]).toEqual(['$', 'cols', 'cols[]', 'cols[][]', 'cols[][].r', 'none'])
+    expect(flat.get('cols[][].r')).toEqual({ kinds: ['float'], presence: 'always' })
   })
 })

@@ -18,6 +18,23 @@ const isResult = (v: unknown): v is BetResult => typeof v === 'string' && (BET_R
 const bad = (error: string) => json(400, { error })
 
 export function createControlHandler(ctx: ServiceContext) {
+  /** A client account of one's own (e.g. the credentials of a vendor example); an existing one gets the new password or balance. */
+  function upsertAccount(username: string, b: Record<string, unknown> | null): SimReply {
+    const password = typeof b?.password === 'string' && b.password !== '' ? b.password : undefined
+    const balance = typeof b?.balance === 'number' && Number.isFinite(b.balance) ? b.balance : undefined
+    let account = ctx.store.account(username)
+    if (!account) {
+      if (!password) return bad('password required for a new account')
+      const clientId = Math.max(0, ...[...ctx.store.accounts.values()].map((a) => a.clientId)) + 1
+      account = { username, password, balance: balance ?? 10_000, state: 'active', clientId }
+      ctx.store.accounts.set(username, account)
+    } else {
+      if (password) account.password = password
+      if (balance !== undefined) account.balance = balance
+    }
+    return json(200, { username: account.username, balance: account.balance, state: account.state, clientId: account.clientId })
+  }
+
   return async function control(req: SimRequest): Promise<SimReply | undefined> {
     const path = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path
     const m = req.method
@@ -102,6 +119,7 @@ export function createControlHandler(ctx: ServiceContext) {
       return json(200, { ok: true })
     }
     if (path === '/tokens/admin' && m === 'POST') return json(200, { token: await ctx.auth.issue('admin', 'admin') })
+    if ((match = path.match(/^\/accounts\/([^/]+)$/)) && m === 'POST') return upsertAccount(decodeURIComponent(match[1]), body(req))
     if ((match = path.match(/^\/accounts\/([^/]+)(?:\/(balance|state))?$/))) {
       const account = ctx.store.account(decodeURIComponent(match[1]))
       if (!account) return json(404, { error: 'account not found' })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { SimClock } from '../clock.js'
 import { json, parseJsonBody, type SimHandler, type SimReply, type SimRequest } from '../http.js'
 import type { LineType } from '../world/types.js'
+import { SPORT_BY_ID } from '../world/catalog.js'
 import type { FeedWorld, WorldMatch } from '../world/model.js'
 import type { FeedKeyConfig } from './keys.js'
 
@@ -24,6 +25,12 @@ const KeyPatch = z.object({
 })
 const Odds = z.object({ ...OutcomeRef, rate: z.number().min(1.01).max(1000) })
 const Block = z.object({ ...OutcomeRef, blocked: z.boolean() })
+const Seed = z.object({
+  gameId: z.number().int().min(1).max(999_999_999_999),
+  lineType: z.enum(['line', 'live']),
+  sportId: z.number().int().refine((id) => SPORT_BY_ID.has(id), 'unknown sport').optional(),
+  outcomes: z.array(z.object({ ...OutcomeRef, rate: z.number().min(1.01).max(1000), playerId: z.number().int().nullable().default(null) })).max(50),
+})
 const Finish = z.object({ score: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional() }).optional()
 
 const bad = (message: string): SimReply => json(400, { error: 'bad_request', message })
@@ -110,6 +117,14 @@ export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClo
     if (req.path === '/world') {
       if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' })
       return json(200, { now: clock.now(), line: summary(world, 'line'), live: summary(world, 'live') })
+    }
+    if (req.path === '/matches/seed') {
+      if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' })
+      const input = parse(req, Seed)
+      if (!input.ok) return input.reply
+      const seeded = world.seedMatch(input.value)
+      if (!seeded) return json(409, { error: 'conflict', message: `id ${input.value.gameId} is already used` })
+      return json(200, sample(world, seeded))
     }
     const m = /^\/matches\/([^/]+)\/(odds|block|start|finish|cancel)$/.exec(req.path)
     if (!m) return undefined

@@ -224,7 +224,7 @@ export function driftOdds(match: WorldMatch, rng: Rng, moves: number, blockChanc
   for (let i = 0; i < moves; i++) {
     const market = markets[Math.floor(rng() * markets.length)]
     const outcome = market.outcomes[Math.floor(rng() * market.outcomes.length)]
-    if (!outcome || outcome.withdrawn) continue
+    if (!outcome || outcome.withdrawn || outcome.pinned) continue
     outcome.rate = roundRate(outcome.rate * Math.exp((rng() - 0.5) * 0.06))
     if (blockChance > 0 && rng() < blockChance) outcome.blocked = !outcome.blocked
   }

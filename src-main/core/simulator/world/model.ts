@@ -77,6 +77,24 @@ export interface SportCount {
   total: number
 }
 
+/** An outcome a seeded match must offer (world/seed.ts). */
+export interface SeedOutcome {
+  groupId: number
+  typeId: number
+  /** The pointer's parameter text, verbatim. */
+  param: string
+  rate: number
+  playerId: number | null
+}
+
+export interface SeedMatchOptions {
+  gameId: number
+  lineType: LineType
+  /** Default 1 (football). */
+  sportId?: number
+  outcomes: SeedOutcome[]
+}
+
 /** The world as the feed routes see it: the SimWorld seam plus indexes. */
 export interface FeedWorld extends SimWorld {
   /** Main matches (no sub-games) of a line type for one sport, unordered. */
@@ -91,4 +109,6 @@ export interface FeedWorld extends SimWorld {
   allMainMatches(lineType: LineType): WorldMatch[]
   /** All served matches of a line type, sub-games included. */
   matches(lineType: LineType): WorldMatch[]
+  /** A football match (or of `sportId`) served under the given id, with the given outcomes open at their odds; undefined when the id was ever used. */
+  seedMatch(options: SeedMatchOptions): WorldMatch | undefined
 }

@@ -275,6 +275,7 @@ export function priceMarkets(markets: SimMarket[], state: PricingState): void {
   const pulled = new Set<string>()
   for (const market of markets) {
     for (const o of market.outcomes) {
+      if (o.pinned) continue
       const special = SPECIAL.has(o.typeId) ? specialWin(o.typeId, o.playerId, state) : null
       let rate: number
       let off: boolean
@@ -295,5 +296,5 @@ export function priceMarkets(markets: SimMarket[], state: PricingState): void {
   }
   if (pulled.size === 0) return
   // A line leaves the offer as a pair.
-  for (const market of markets) for (const o of market.outcomes) if (o.lineKey && pulled.has(`${market.groupId}:${o.lineKey}`)) o.withdrawn = true
+  for (const market of markets) for (const o of market.outcomes) if (o.lineKey && !o.pinned && pulled.has(`${market.groupId}:${o.lineKey}`)) o.withdrawn = true
 }

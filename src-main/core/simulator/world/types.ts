@@ -32,6 +32,8 @@ export interface SimOutcome {
   playerId: number | null
   /** Column index inside the market for the `group` format. */
   column: number
+  /** Odds set by the seed control: pricing and drift leave them as set. */
+  pinned?: boolean
 }
 
 export interface SimMarket {

@@ -4,7 +4,8 @@ import type { LineType, MatchFinishedEvent, OutcomeLookup } from './types.js'
 import { createIdSource, generateMatch, type Rng } from './generate.js'
 import { driftOdds, freshen, initLiveState, liveStep, repriceLive, settleScores } from './live.js'
 import { verdictOf } from './markets.js'
-import type { FeedWorld, SportCount, WorldMatch } from './model.js'
+import type { FeedWorld, SeedMatchOptions, SportCount, WorldMatch } from './model.js'
+import { firstIdThen, placeSeedOutcomes } from './seed.js'
 
 export interface WorldOptions {
   seed: number
@@ -228,6 +229,27 @@ export function createWorld(options: WorldOptions): FeedWorld {
     for (let i = 0; i < n && startQueue.length > 0; i++) driftOdds(startQueue[Math.floor(liveRng() * startQueue.length)], liveRng, 4, 0)
   })
 
+  /** Like an initial match of its line type, under the caller's id; its own random stream keeps the world's streams as they were. */
+  function seedMatch(seed: SeedMatchOptions): WorldMatch | undefined {
+    if (everById.has(seed.gameId)) return undefined
+    const rng: Rng = seedrandom(`seeded:${options.seed}:${seed.gameId}`)
+    const now = clock.now()
+    const live = seed.lineType === 'live'
+    const tree = generateMatch(rng, firstIdThen(seed.gameId, ids), {
+      state: live ? 'live' : 'prematch', startMs: live ? now : prematchStart(now, rng), now, sportId: seed.sportId ?? 1,
+    })
+    const [main, ...subs] = tree
+    if (live) {
+      for (const m of tree) initLiveState(m, now, rng)
+      liveStep(main, subs, now, 0, rng)
+      repriceLive(main, now)
+    }
+    placeSeedOutcomes(main, seed.outcomes)
+    addTree(tree)
+    armNextStart()
+    return main
+  }
+
   // ---- lookups ----
   const fresh = (m: WorldMatch | undefined) => (m ? freshen(m, clock.now()) : m)
   const freshAll = (list: Iterable<WorldMatch>) => [...list].map((m) => freshen(m, clock.now()))
@@ -314,6 +336,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
       armNextStart()
       return true
     },
+    seedMatch,
     wasServed(gameId, lineType) {
       return everById.get(gameId)?.idLineTypes.get(gameId) === lineType
     },
