@@ -11,14 +11,14 @@ import { parseJsonText, type JsonValue } from './json-text.js'
 export type CaptureFolder = 'feed' | 'feed-errors' | 'coupon'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-/** `REAL_CAPTURES_DIR` points elsewhere (a CI layout of its own; the tests of this module). */
-export const CAPTURES_ROOT = resolve(process.env.REAL_CAPTURES_DIR ?? resolve(repoRoot, '../shared/real-captures'))
+/** `REAL_CAPTURES_DIR` points elsewhere (a CI layout of its own; the tests of this module). Read per call: test files share a worker. */
+export const capturesRoot = (): string => resolve(process.env.REAL_CAPTURES_DIR ?? resolve(repoRoot, '../shared/real-captures'))
 /** The facts of production the shape gate's allowances cite. */
 export const NOTES_PATH = resolve(repoRoot, '../shared/specs/real-service-notes.md')
 
 const inCi = (): boolean => process.env.CI === 'true'
 
-export const captureDir = (folder: CaptureFolder): string => resolve(CAPTURES_ROOT, folder)
+export const captureDir = (folder: CaptureFolder): string => resolve(capturesRoot(), folder)
 export const skipMessage = (folder: CaptureFolder): string => `real captures not found at ${captureDir(folder)}: ${folder} capture tests skipped`
 
 /** Whether a folder is there; under CI=true its absence throws instead of skipping. */

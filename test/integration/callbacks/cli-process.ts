@@ -4,7 +4,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const TSX = `${ROOT}node_modules/.bin/tsx`
 
 /** The CLI entry under test: what `npm run desk --` runs. */
 export const CLI_ENTRY = `${ROOT}src-main/core/cli/main.ts`
@@ -27,9 +26,10 @@ export interface CliRun {
 
 export function runCli(args: string[], env: Record<string, string> = {}): CliRun {
   const [key, value] = MARKER.split('=') as [string, string]
-  // Own process group: `tsx` runs the CLI in a child node process; killing only the wrapper would
-  // leave the listener running (and prove nothing about a kill -9 of the listener itself).
-  const child = spawn(TSX, [CLI_ENTRY, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env, [key]: value } })
+  // One node process, as `npm run desk` runs it (`node --import tsx`): the tsx wrapper would relay
+  // SIGTERM and, when its child is slow to confirm (a loaded machine), kill it and exit 143. Own
+  // process group all the same, so the whole group is signalled.
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env, [key]: value } })
   if (child.pid) groups.add(child.pid)
   let out = ''
   let err = ''

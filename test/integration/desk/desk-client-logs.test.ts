@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, createMemorySink } from '../../../src-main/core/shared/log.js'
+import { createRedactor } from '../../../src-main/core/shared/redact.js'
 import { DEMO_CREDENTIALS } from '../../../src-main/core/desk/types.js'
 import { createHarness, type Harness } from './helpers.js'
 
 /** The desk hands its logger to the coupon and feed clients: their HTTP attempts are logged under their module. */
 let h: Harness
 const sink = createMemorySink()
+// Its own redactor: the process-wide one may hold secrets other tests' vaults saw (the password `demo` masks the profile id).
+const redactor = createRedactor()
 beforeAll(async () => {
-  h = await createHarness({ logger: createLogger({ sink, level: 'debug' }) })
+  h = await createHarness({ redactor, logger: createLogger({ sink, level: 'debug', redactor }) })
 })
 afterAll(async () => {
   await h?.close()

@@ -6,6 +6,7 @@ import type { DeskEvent, DeskEventType, DeskEventOf, WatchSubscribed, WatchTopic
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from '../../../src-main/core/desk/index.js'
 import { createMemoryStorage, createProfileService, type ProfileService } from '../../../src-main/core/profiles/index.js'
 import { createSecretVault, createTestCipher, type SecretVault } from '../../../src-main/core/vault/index.js'
+import type { Redactor } from '../../../src-main/core/shared/redact.js'
 
 export interface Harness {
   core: DeskCore
@@ -24,9 +25,11 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function createHarness(extra: Partial<DeskCoreOptions> = {}): Promise<Harness> {
+/** `redactor`: where the vault registers the secrets it sees (default: the process-wide one). */
+export async function createHarness(options: Partial<DeskCoreOptions> & { redactor?: Redactor } = {}): Promise<Harness> {
+  const { redactor, ...extra } = options
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'))
-  const vault = createSecretVault({ cipher: createTestCipher(), storage: createMemoryStorage() })
+  const vault = createSecretVault({ cipher: createTestCipher(), storage: createMemoryStorage(), redactor })
   const profiles = createProfileService({ storage: createMemoryStorage(), vault })
   const events: DeskEvent[] = []
   const waiters = new Set<(event: DeskEvent) => void>()

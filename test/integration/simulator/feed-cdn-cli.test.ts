@@ -6,7 +6,8 @@ import type { RunningSimulator } from '../../../src-main/core/simulator/server.j
 import { feed, rows, startFeedSim } from './feed-helpers.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const TSX_CLI = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url))
+/** One node process, as the npm scripts run it (the tsx CLI wrapper relays signals with a 30 ms deadline). */
+const TSX = ['--import', 'tsx']
 
 let sim: RunningSimulator
 beforeAll(async () => {
@@ -61,7 +62,7 @@ describe('CDN', () => {
 describe('simulator CLI', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('prints exactly one ready line, serves, and exits 0 on %s', async (signal) => {
     // tsx itself (not the npx/npm wrapper, whose `sh -c` does not forward SIGTERM).
-    const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50', '--time-scale', '2', '--callback-secret', 'other-secret', '--feed-error-status', '200'], {
+    const child = spawn(process.execPath, [...TSX, 'src-main/core/simulator/cli.ts', '--port', '0', '--seed', '5', '--matches', '50', '--time-scale', '2', '--callback-secret', 'other-secret', '--feed-error-status', '200'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -129,7 +130,7 @@ describe('simulator CLI', () => {
     const cases = [['--port', 'abc'], ['--bogus'], ['--time-scale', '-1'], ['--matches', '1e3'], ['--feed-error-status', 'sometimes'], ['--feed-error-status', '99']]
     const results = await Promise.all(
       cases.map(async (args) => {
-        const child = spawn(process.execPath, [TSX_CLI, 'src-main/core/simulator/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+        const child = spawn(process.execPath, [...TSX, 'src-main/core/simulator/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
         let out = ''
         let err = ''
         child.stdout.on('data', (d) => (out += String(d)))

@@ -14,7 +14,6 @@ async function loaderWith(env: { CI?: string; files?: string[] }) {
   }
   vi.stubEnv('CI', env.CI ?? '')
   vi.stubEnv('REAL_CAPTURES_DIR', root)
-  vi.resetModules()
   return import('../../support/captures.js')
 }
 
