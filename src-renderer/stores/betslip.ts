@@ -23,6 +23,15 @@ import { MAX_ACCUMULATOR_EVENTS, MAX_PLACEMENT_POINTERS } from '../../src-shared
 export const MAX_ACCUMULATOR = MAX_ACCUMULATOR_EVENTS
 export const MAX_SELECTIONS = MAX_PLACEMENT_POINTERS
 
+/**
+ * The outcome a coupon pointer names, without its odds (`line#game#group#type#param[#player]`):
+ * the same outcome at a moved price is the same selection, never a second one.
+ */
+export function outcomeKey(pointer: string): string {
+  const parts = pointer.split('#')
+  return parts.length >= 6 ? [...parts.slice(0, 5), ...parts.slice(6)].join('#') : pointer
+}
+
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
   const selections = epochRef<Selection[]>(() => [])
@@ -41,15 +50,21 @@ export const useBetslipStore = defineStore('betslip', () => {
   const totalStake = computed(() => (amount.value ?? 0) * couponCount.value)
   const tooManyForAccumulator = computed(() => !multi.value && selections.value.length > MAX_ACCUMULATOR)
 
+  /** Is this outcome on the slip (at any price)? */
   function has(pointer: string): boolean {
-    return selections.value.some((s) => s.pointer === pointer)
+    const key = outcomeKey(pointer)
+    return selections.value.some((s) => outcomeKey(s.pointer) === key)
   }
+  /** Adds an outcome; one already on the slip takes the new price in its place. */
   function add(s: Selection): void {
-    if (has(s.pointer) || selections.value.length >= MAX_SELECTIONS) return
-    selections.value.push(s)
+    const key = outcomeKey(s.pointer)
+    const at = selections.value.findIndex((x) => outcomeKey(x.pointer) === key)
+    if (at >= 0) selections.value.splice(at, 1, s)
+    else if (selections.value.length < MAX_SELECTIONS) selections.value.push(s)
   }
   function remove(pointer: string): void {
-    selections.value = selections.value.filter((s) => s.pointer !== pointer)
+    const key = outcomeKey(pointer)
+    selections.value = selections.value.filter((s) => outcomeKey(s.pointer) !== key)
   }
   function toggle(s: Selection): void {
     if (has(s.pointer)) remove(s.pointer)
