@@ -23,3 +23,59 @@ export function mainOdds(market: MarketDto | undefined | null): Array<OutcomeDto
   const rank = (o: OutcomeDto) => (o.typeId === null ? Number.POSITIVE_INFINITY : o.typeId)
   return [...outcomes].sort((a, b) => rank(a) - rank(b)).slice(0, 3)
 }
+
+/** The parameter is worth showing unless it is empty, zero, or already part of the outcome name ("H1 (-1.5)"). */
+export function showsSize(outcome: Pick<OutcomeDto, 'name' | 'size'>): boolean {
+  const size = String(outcome.size ?? '').trim()
+  if (!size || Number(size) === 0) return false
+  return !outcome.name.includes(size)
+}
+
+/** The outcome as people read it: the feed's name, with its parameter when that says something ("Over 2.5", "W2"). */
+export function outcomeLabel(outcome: Pick<OutcomeDto, 'name' | 'size'>): string {
+  return showsSize(outcome) ? `${outcome.name} ${String(outcome.size).trim()}` : outcome.name
+}
+
+export interface OddsHeader {
+  /** Outcome type per slot (null: no outcome there in any row that fits). */
+  types: Array<number | null>
+  /** The feed's outcome name per slot ('' where none). */
+  names: string[]
+}
+
+const slotsOf = (market: MarketDto) => {
+  const slots = mainOdds(market)
+  return { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+}
+// A missing price agrees with any; otherwise the same outcome type and name per slot.
+const clash = <T>(a: T, b: T, empty: T) => a !== empty && b !== empty && a !== b
+
+/** Does this row's main market lay its prices out as the header says (same outcome types, same names)? */
+export function fitsHeader(market: MarketDto, header: OddsHeader): boolean {
+  const row = slotsOf(market)
+  return row.types.length === header.types.length && !row.types.some((x, i) => clash(x, header.types[i], null)) && !row.names.some((n, i) => clash(n, header.names[i], ''))
+}
+
+/**
+ * The names above the inline odds: the feed's outcome names per slot of the layout most listed
+ * matches share (1 · X · 2, or 1 · – · 2 for a two-way winner); rows laid out otherwise (a special
+ * bet's handicap) carry their own names. Null when no match has a main market.
+ */
+export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | null>): OddsHeader | null {
+  const listed = markets.filter((m): m is MarketDto => !!m)
+  const counts = new Map<string, number>()
+  for (const m of listed) {
+    const key = slotsOf(m).types.join('|')
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const first = listed.find((m) => slotsOf(m).types.join('|') === top)
+  if (!first) return null
+  let header: OddsHeader = slotsOf(first)
+  for (const m of listed) {
+    if (!fitsHeader(m, header)) continue
+    const row = slotsOf(m)
+    header = { types: header.types.map((x, i) => x ?? row.types[i]), names: header.names.map((n, i) => n || row.names[i]) }
+  }
+  return header
+}

@@ -114,6 +114,7 @@ export const en = {
     totalOdds: 'Total odds',
     coupons: 'Coupons',
     totalStake: 'Total stake',
+    potentialWin: 'Potential win (all won)',
     confirm: 'I confirm this real placement on {name}',
     placeOne: 'Place bet',
     placeMany: 'Place {n} coupons',

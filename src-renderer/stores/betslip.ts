@@ -32,6 +32,29 @@ export function outcomeKey(pointer: string): string {
   return parts.length >= 6 ? [...parts.slice(0, 5), ...parts.slice(6)].join('#') : pointer
 }
 
+/** `x` rounded half up to `digits` decimals; a product's binary tail (59.114999…) is read as the decimal it stands for. */
+function roundTo(x: number, digits: number): number {
+  const scaled = Number((x * 10 ** digits).toFixed(6))
+  return Math.round(scaled) / 10 ** digits
+}
+
+/**
+ * What the slip would pay if every coupon won, before the service answers, as the service counts
+ * it: each single's stake times its odds; an accumulator's stake times its odds, the product of the
+ * legs' odds to 3 decimals (a coupon's `coef`); each coupon in whole cents. The placed coupon's
+ * `potential_win` is what counts.
+ */
+export function potentialWinOf(selections: ReadonlyArray<Pick<Selection, 'rate'>>, amount: number | null, singles: boolean): number {
+  if (amount === null || !(amount > 0) || selections.length === 0) return 0
+  if (!singles) return roundTo(amount * accumulatorOdds(selections), 2)
+  return roundTo(selections.reduce((sum, s) => sum + roundTo(amount * s.rate, 2), 0), 2)
+}
+
+/** An accumulator's odds: the product of its legs' odds, to 3 decimals. */
+export function accumulatorOdds(selections: ReadonlyArray<Pick<Selection, 'rate'>>): number {
+  return roundTo(selections.reduce((acc, s) => acc * s.rate, 1), 3)
+}
+
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
   const selections = epochRef<Selection[]>(() => [])
@@ -45,9 +68,10 @@ export const useBetslipStore = defineStore('betslip', () => {
   const resolution = epochRef<ResolutionDto | null>(() => null)
 
   const pointers = computed(() => selections.value.map((s) => s.pointer))
-  const totalOdds = computed(() => selections.value.reduce((acc, s) => acc * s.rate, 1))
+  const totalOdds = computed(() => accumulatorOdds(selections.value))
   const couponCount = computed(() => (multi.value ? selections.value.length : selections.value.length > 0 ? 1 : 0))
   const totalStake = computed(() => (amount.value ?? 0) * couponCount.value)
+  const potentialWin = computed(() => potentialWinOf(selections.value, amount.value, multi.value))
   const tooManyForAccumulator = computed(() => !multi.value && selections.value.length > MAX_ACCUMULATOR)
 
   /** Is this outcome on the slip (at any price)? */
@@ -191,6 +215,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     totalOdds,
     couponCount,
     totalStake,
+    potentialWin,
     tooManyForAccumulator,
     pendingUnknown,
     canPlace,
