@@ -78,6 +78,8 @@ export const en = {
     noMenu: 'No sections available in this line',
     pickTournament: 'Pick a sport or tournament on the left',
     pickMatch: 'Select a match to see all markets',
+    closeMatch: 'Close match',
+    resizeSplit: 'Resize the list and the open match (arrow keys)',
     searchPlaceholder: 'Search participants (Enter)',
     top: 'Top 10',
     topResults: 'Top matches (chosen by the service)',
