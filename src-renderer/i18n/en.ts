@@ -104,6 +104,18 @@ export const en = {
     blocked: 'Blocked',
     updatedAt: 'Live update {at}',
   },
+  keys: {
+    title: 'Keys',
+    help: 'Show or hide this list',
+    search: 'Search participants',
+    toList: 'From the search box: to the first match',
+    rows: 'Move between matches',
+    open: 'Open the focused match',
+    pick: 'Add the focused match’s first, second, third price to the slip',
+    stake: 'Go to the stake',
+    place: 'Place the slip (a real profile still asks to confirm)',
+    close: 'Close the open match',
+  },
   slip: {
     title: 'Bet slip',
     empty: 'Click an outcome to add it here',

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+
+// A single placed from the keyboard alone: `/` to the search box, ↓ to the first match, `1` adds its
+// first price, `s` goes to the stake (4 presses from the page), digits, Ctrl+Enter places.
+let desk: OpenConsole
+let page: Page
+
+beforeAll(async () => {
+  desk = await openConsole()
+  page = desk.page
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+  await page.locator('[data-testid="match-row"] [data-testid="outcome"]').first().waitFor({ timeout: 30_000 })
+})
+
+afterAll(() => desk?.close())
+
+const focused = () => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? document.activeElement?.tagName)
+
+describe('the keyboard', () => {
+  it('reaches the stake of a new selection in 4 presses and places with Ctrl+Enter', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 700 } })
+    const presses: string[] = []
+    const press = async (key: string) => {
+      presses.push(key)
+      await page.keyboard.press(key)
+    }
+    await press('/')
+    expect(await focused()).toBe('feed-search')
+    await press('ArrowDown')
+    expect(await focused()).toBe('match-row')
+    await press('j')
+    const rowId = await page.evaluate(() => document.activeElement?.getAttribute('data-game-id'))
+    expect(rowId).toBe(await page.locator('[data-testid="match-row"]').nth(1).getAttribute('data-game-id'))
+    await press('1')
+    await expect.poll(() => page.getByTestId('slip-selection').count()).toBe(1)
+    await press('s')
+    expect(await focused()).toBe('slip-amount')
+    expect(presses.length).toBeLessThanOrEqual(5)
+    await page.keyboard.type('10')
+    await page.keyboard.press('Control+Enter')
+    await page.locator('[data-testid="placement-result"][data-outcome="placed"]').waitFor({ timeout: 15_000 })
+    await page.screenshot({ path: `${SHOTS}/keyboard-placed.png` })
+  })
+
+  it('shows the key map on ? and hides it on Esc', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 700 } })
+    await page.keyboard.press('?')
+    await page.getByTestId('shortcut-help').waitFor()
+    expect(await page.getByTestId('shortcut-help').textContent()).toContain('Ctrl+Enter')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('shortcut-help').waitFor({ state: 'detached' })
+  })
+})
