@@ -27,6 +27,9 @@ const same = (text: string) => ({ production: [text], simulator: [text] })
 /** Line as production; live drifted. */
 const liveDrift = (drifted: string) => ({ line: same(EVENT), live: { production: [EVENT], simulator: [drifted] } })
 
+/** The live `event` answer with `from` written as `to`. */
+const edited = (name: string, from: string, to: string, caught: string): DriftCase => ({ name, endpoint: 'feed event', answers: liveDrift(EVENT.replace(from, to)), caught })
+
 const invented = (subtree: string, item: string): DriftCase => ({
   name: `an invented key under ${subtree}[]`,
   endpoint: 'feed event',
@@ -35,30 +38,20 @@ const invented = (subtree: string, item: string): DriftCase => ({
 })
 
 export const DRIFT_CASES: DriftCase[] = [
-  {
-    name: 'a renamed key (in Live only, under sub_games[])',
-    endpoint: 'feed event',
-    answers: liveDrift(EVENT.replace('"game_name"', '"game_title"')),
-    caught: 'feed event [live] body.sub_games[].game_name: missing in the simulator (production: free text)',
-  },
-  {
-    name: 'an integer that became a float',
-    endpoint: 'feed event',
-    answers: liveDrift(EVENT.replace('"game_start":1787490000,"va"', '"game_start":1787490000.5,"va"')),
-    caught: 'feed event [live] body.game_start: the simulator never sends integer (production: integer, simulator: float)',
-  },
-  {
-    name: 'a float written as an integer (`5.0` became `5`)',
-    endpoint: 'feed event',
-    answers: liveDrift(EVENT.replace('"oc_rate":5.0', '"oc_rate":5')),
-    caught: 'feed event [live] body.game_oc_list[].oc_list[][].oc_rate: the simulator sends integer where production sends float',
-  },
-  {
-    name: 'numeric text that became free text',
-    endpoint: 'feed event',
-    answers: liveDrift(EVENT.replace('"opp2":"65"', '"opp2":"65%"')),
-    caught: 'feed event [live] body.stat_list[].opp2: the simulator sends free text where production sends numeric text',
-  },
+  edited('a renamed key (in Live only, under sub_games[])', '"game_name"', '"game_title"', 'feed event [live] body.sub_games[].game_name: missing in the simulator (production: free text)'),
+  edited(
+    'an integer that became a float',
+    '"game_start":1787490000,"va"',
+    '"game_start":1787490000.5,"va"',
+    'feed event [live] body.game_start: the simulator never sends integer (production: integer, simulator: float)',
+  ),
+  edited(
+    'a float written as an integer (`5.0` became `5`)',
+    '"oc_rate":5.0',
+    '"oc_rate":5',
+    'feed event [live] body.game_oc_list[].oc_list[][].oc_rate: the simulator sends integer where production sends float',
+  ),
+  edited('numeric text that became free text', '"opp2":"65"', '"opp2":"65%"', 'feed event [live] body.stat_list[].opp2: the simulator sends free text where production sends numeric text'),
   invented('stat_list', '"opp2":"65"}'),
   invented('sub_games', '"game_name":"1st half"}'),
   invented('event_plan', '"game_start":1787490000}'),
