@@ -285,7 +285,9 @@ describe('the window is a closed room', () => {
 
   it('denies navigation away from the app; allow-listed https goes to the system browser', async () => {
     const before = page.url()
+    // One at a time: a second assignment right after the first can cancel it before it is requested.
     await page.evaluate(() => void ((globalThis as unknown as PageGlobals).location.href = 'https://example.com/elsewhere'))
+    await waitForState(desktop, (st) => st.navigations.length >= 1 && st)
     await page.evaluate(() => void ((globalThis as unknown as PageGlobals).location.href = 'https://github.com/electron/electron'))
     const s = await waitForState(desktop, (st) => st.navigations.length >= 2 && st)
     expect(s.navigations.map(({ url, prevented }) => ({ url, prevented }))).toEqual([
