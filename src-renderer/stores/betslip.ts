@@ -58,9 +58,16 @@ export function accumulatorOdds(selections: ReadonlyArray<Pick<Selection, 'rate'
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
   const selections = epochRef<Selection[]>(() => [])
-  const multi = ref(true)
-  const amount = ref<number | null>(null)
-  const mode = ref<'accept' | 'reject'>('reject')
+  // The terms start safe (singles, no stake, reject changed odds) for every profile and after every
+  // placement: the next picks never inherit an accumulator or a stake meant for other bets.
+  const multi = epochRef(() => true)
+  const amount = epochRef<number | null>(() => null)
+  const mode = epochRef<'accept' | 'reject'>(() => 'reject')
+  function resetTerms(): void {
+    multi.value = true
+    amount.value = null
+    mode.value = 'reject'
+  }
   const confirmed = epochRef(() => false)
   const placing = ref(false)
   const resolving = ref(false)
@@ -138,7 +145,9 @@ export const useBetslipStore = defineStore('betslip', () => {
 
   /** Main adds the new coupons to the active list and re-reads the balance itself. */
   function afterPlaced(): void {
-    if (!fromEarlierRun.value) clear()
+    if (fromEarlierRun.value) return
+    clear()
+    resetTerms()
   }
   // The new profile's unresolved placements, if any.
   onEpochChange(() => void loadPending())
