@@ -129,6 +129,11 @@ export const en = {
     coupons: 'Coupons',
     totalStake: 'Total stake',
     potentialWin: 'Potential win (all won)',
+    stakeProblem: {
+      sub_cent: 'A stake is a whole number of cents, at least 0.01.',
+      unreadable: 'Not a stake: digits with a decimal point or comma (12.50 or 12,50).',
+      over_balance: 'The total stake is more than the balance ({balance}).',
+    },
     confirm: 'I confirm this real placement on {name}',
     placeOne: 'Place bet',
     placeMany: 'Place {n} coupons',

@@ -9,6 +9,7 @@ import type { LineType, PlacementDto, ResolutionDto } from '../../src-shared/con
 import { call, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { useAppStore } from './app.js'
+import { useBalanceStore } from './balance.js'
 
 export interface Selection {
   pointer: string
@@ -55,6 +56,20 @@ export function accumulatorOdds(selections: ReadonlyArray<Pick<Selection, 'rate'
   return roundTo(selections.reduce((acc, s) => acc * s.rate, 1), 3)
 }
 
+/** A stake the service can take: a positive whole number of cents (0.001 is not a stake). */
+export function isWholeCents(amount: number): boolean {
+  return amount >= 0.01 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
+}
+
+/** A stake as the operator types it: digits with a decimal point or comma; anything else is no stake. */
+export function parseStake(text: string): number | null {
+  const t = text.trim().replace(/[\s\u00a0\u202f]/g, '')
+  if (!/^\d+([.,]\d+)?$/.test(t)) return null
+  return Number(t.replace(',', '.'))
+}
+
+export type StakeProblem = 'sub_cent' | 'over_balance'
+
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
   const selections = epochRef<Selection[]>(() => [])
@@ -79,6 +94,14 @@ export const useBetslipStore = defineStore('betslip', () => {
   const couponCount = computed(() => (multi.value ? selections.value.length : selections.value.length > 0 ? 1 : 0))
   const totalStake = computed(() => (amount.value ?? 0) * couponCount.value)
   const potentialWin = computed(() => potentialWinOf(selections.value, amount.value, multi.value))
+  /** Why the stake as typed cannot be placed (said on the slip, Place disabled), or null. */
+  const stakeProblem = computed<StakeProblem | null>(() => {
+    const a = amount.value
+    if (a === null || !(a > 0)) return null
+    if (!isWholeCents(a)) return 'sub_cent'
+    const balance = useBalanceStore().current?.balance
+    return balance !== undefined && totalStake.value > balance ? 'over_balance' : null
+  })
   const tooManyForAccumulator = computed(() => !multi.value && selections.value.length > MAX_ACCUMULATOR)
 
   /** Is this outcome on the slip (at any price)? */
@@ -133,7 +156,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     const app = useAppStore()
     if (pendingUnknown.value) return false
     if (placing.value || selections.value.length === 0 || tooManyForAccumulator.value) return false
-    if (amount.value === null || !(amount.value > 0)) return false
+    if (amount.value === null || !(amount.value > 0) || stakeProblem.value !== null) return false
     if (!app.isDemo && !confirmed.value) return false
     return true
   })
@@ -225,6 +248,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     couponCount,
     totalStake,
     potentialWin,
+    stakeProblem,
     tooManyForAccumulator,
     pendingUnknown,
     canPlace,
