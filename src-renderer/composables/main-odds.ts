@@ -43,17 +43,20 @@ export interface OddsHeader {
   names: string[]
 }
 
-const slotsOf = (market: MarketDto) => {
+type Slots = OddsHeader
+
+const slotsOf = (market: MarketDto): Slots => {
   const slots = mainOdds(market)
   return { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
 }
 // A missing price agrees with any; otherwise the same outcome type and name per slot.
 const clash = <T>(a: T, b: T, empty: T) => a !== empty && b !== empty && a !== b
+const agrees = (row: Slots, header: OddsHeader) =>
+  row.types.length === header.types.length && !row.types.some((x, i) => clash(x, header.types[i], null)) && !row.names.some((n, i) => clash(n, header.names[i], ''))
 
 /** Does this row's main market lay its prices out as the header says (same outcome types, same names)? */
 export function fitsHeader(market: MarketDto, header: OddsHeader): boolean {
-  const row = slotsOf(market)
-  return row.types.length === header.types.length && !row.types.some((x, i) => clash(x, header.types[i], null)) && !row.names.some((n, i) => clash(n, header.names[i], ''))
+  return agrees(slotsOf(market), header)
 }
 
 /**
@@ -62,19 +65,20 @@ export function fitsHeader(market: MarketDto, header: OddsHeader): boolean {
  * bet's handicap) carry their own names. Null when no match has a main market.
  */
 export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | null>): OddsHeader | null {
-  const listed = markets.filter((m): m is MarketDto => !!m)
-  const counts = new Map<string, number>()
-  for (const m of listed) {
-    const key = slotsOf(m).types.join('|')
-    counts.set(key, (counts.get(key) ?? 0) + 1)
+  // Each row's layout once: this runs on every list refresh.
+  const rows = markets.filter((m): m is MarketDto => !!m).map(slotsOf)
+  const counts = new Map<string, { n: number; row: Slots }>()
+  for (const row of rows) {
+    const key = row.types.join('|')
+    const seen = counts.get(key)
+    if (seen) seen.n++
+    else counts.set(key, { n: 1, row })
   }
-  const top = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
-  const first = listed.find((m) => slotsOf(m).types.join('|') === top)
-  if (!first) return null
-  let header: OddsHeader = slotsOf(first)
-  for (const m of listed) {
-    if (!fitsHeader(m, header)) continue
-    const row = slotsOf(m)
+  const top = [...counts.values()].sort((a, b) => b.n - a.n)[0]
+  if (!top) return null
+  let header: OddsHeader = top.row
+  for (const row of rows) {
+    if (!agrees(row, header)) continue
     header = { types: header.types.map((x, i) => x ?? row.types[i]), names: header.names.map((n, i) => n || row.names[i]) }
   }
   return header
