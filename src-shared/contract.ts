@@ -123,6 +123,8 @@ export interface MatchDto {
   markets: MarketDto[] | null
   subGames: Array<{ gameId: number | null; name: string | null }>
 }
+/** A top championship: enough to load its matches (`events` of the sport and tournament) and to name it. */
+export interface ChampionshipDto { sportId: number; sportName: string; tournamentId: number; tournamentName: string; countryName: string; counter: number; iconUrl: string }
 export interface TournamentEventsDto { tournamentId: number; tournamentName: string; matches: MatchDto[] }
 /** `not_found`: no such id under this line type; `finished`: gone under this id (went live with a new id, cancelled or ended). */
 export type GoneReason = 'not_found' | 'finished' | 'unavailable'
@@ -284,8 +286,9 @@ const calendarPeriod = z.union([
 
 /** What a window can subscribe to. Main polls each topic's source once, however many windows watch it. */
 export const watchTopic = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('feed.menu'), lineType }).strict(),
-  z.object({ name: z.literal('feed.events'), lineType, sportId: z.number().int(), tournamentId: z.number().int() }).strict(),
+  z.object({ name: z.literal('feed.menu'), lineType, cybersport: z.boolean().optional() }).strict(),
+  /** `all`: the full line (`match=all`, Prematch with tournament 0 only); `cybersport`: the esports side of the feed. */
+  z.object({ name: z.literal('feed.events'), lineType, sportId: z.number().int(), tournamentId: z.number().int(), all: z.boolean().optional(), cybersport: z.boolean().optional() }).strict(),
   z.object({ name: z.literal('feed.event'), lineType, gameId: z.number().int() }).strict(),
   z.object({ name: z.literal('feed.calendar'), lineType: z.literal('line'), sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
   z.object({ name: z.literal('coupons.active') }).strict(),
@@ -333,6 +336,10 @@ export const inputs = {
     events: z.object({ lineType, sportId: z.number().int(), tournamentId: z.number().int(), all: z.boolean().optional(), odds: z.boolean().optional() }).strict(),
     event: z.object({ lineType, gameId: z.number().int() }).strict(),
     topMatches: z.object({ lineType }).strict(),
+    /** The service's main championships (up to 12; esports excluded); a click loads one with `events`. */
+    topChampionships: z.object({ lineType }).strict(),
+    /** The service's top 10 Prematch matches of one sport. */
+    toplist: z.object({ sportId: z.number().int().positive() }).strict(),
     search: z.object({ lineType, text: z.string().max(100) }).strict(),
     calendar: z.object({ sportId: z.number().int().positive(), tournamentId: z.number().int().nonnegative(), period: calendarPeriod }).strict(),
     /** For a Prematch match that answered `Game id finished`: the live match with the same participants, if any. */
@@ -424,6 +431,8 @@ export interface Outputs {
     events: TournamentEventsDto[]
     event: EventResultDto
     topMatches: MatchDto[]
+    topChampionships: ChampionshipDto[]
+    toplist: MatchDto[]
     search: MatchDto[]
     calendar: TournamentEventsDto[]
     liveSuccessor: { gameId: number | null }

@@ -6,7 +6,7 @@ export const methods = {
   app: ['info'],
   session: ['status', 'login', 'logout'],
   profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
-  feed: ['menu', 'events', 'event', 'topMatches', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
+  feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
   timeline: ['query', 'couponHistory', 'deliveries'],

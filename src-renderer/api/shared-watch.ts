@@ -3,6 +3,7 @@
  * has acquired it, stopped when the last one releases it (main polls only while someone watches).
  */
 import { computed, effectScope, markRaw, reactive, shallowRef, watch, type ComputedRef, type EffectScope } from 'vue'
+import { useDocumentVisibility } from '@vueuse/core'
 import type { WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
 import { subscribe, type Subscription, type TopicOf, type WatchHandlers, type WatchStatus } from './watch.js'
 
@@ -51,7 +52,18 @@ export interface TopicWatch {
   acquire(): () => void
 }
 
-/** Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...). */
+let visibility: ReturnType<typeof useDocumentVisibility> | null = null
+/** Whether the window is shown (one listener for every watch, made on first use). */
+function windowShown(): boolean {
+  visibility ??= effectScope(true).run(() => useDocumentVisibility())!
+  return visibility.value !== 'hidden'
+}
+
+/**
+ * Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...).
+ * Feed topics pause while the window is hidden (minimised, another tab): nobody reads those prices,
+ * and main stops polling them once no window watches; the first snapshot after it is shown again is current.
+ */
 export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | null, handlers: WatchHandlers<N> = {}): TopicWatch {
   const current = shallowRef<Subscription<N> | null>(null)
   let count = 0
@@ -69,11 +81,14 @@ export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | n
         scope = effectScope(true)
         scope.run(() =>
           watch(
-            () => JSON.stringify(topic()),
+            () => {
+              const t = topic()
+              return t && t.name.startsWith('feed.') && !windowShown() ? 'hidden' : JSON.stringify(t)
+            },
             () => {
               stopCurrent()
               const t = topic()
-              if (t) current.value = subscribe(t, handlers)
+              if (t && !(t.name.startsWith('feed.') && !windowShown())) current.value = subscribe(t, handlers)
             },
             { immediate: true },
           ),

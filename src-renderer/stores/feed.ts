@@ -6,14 +6,15 @@
  * kept per source while the feed answers with them (`watch.state`), for the browser's alert.
  */
 import { defineStore } from 'pinia'
-import { reactive } from 'vue'
-import type { EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
+import { markRaw, reactive } from 'vue'
+import type { ChampionshipDto, EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
 import { call, DeskCallError, isStaleEpoch, onEpochChange, toDeskError } from '../api/desk.js'
 import { topicWatch, type TopicWatch } from '../api/shared-watch.js'
 import type { TopicOf, WatchStatus } from '../api/watch.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'
 import { periodOf, type PeriodKey } from '../composables/calendar.js'
+import { patchEvents } from '../composables/patch-events.js'
 
 export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
@@ -34,6 +35,13 @@ export interface LineState {
   tournamentId: number | null
   /** Line only: 'top' = the service's default list; otherwise a calendar period. */
   period: PeriodKey
+  /** Line, whole sport: the service's Top 50 or the full line (`match=all`). */
+  scope: 'top' | 'all'
+  /** The esports side of the feed (its own menu; its lists are always full). */
+  esports: boolean
+  /** The service's top championships (on the operator's click); null = not loaded. */
+  championships: ChampionshipDto[] | null
+  championshipsLoading: boolean
   events: TournamentEventsDto[]
   eventsLoading: boolean
   gameId: number | null
@@ -44,8 +52,9 @@ export interface LineState {
   search: MatchDto[] | null
   searchText: string
   searching: boolean
-  /** The service's top selection (`topmatches`, up to 10 over all sports); null = not shown. */
+  /** The service's top selection (`topmatches` over all sports, or `toplist` of one sport; up to 10); null = not shown. */
   top: MatchDto[] | null
+  topKind: 'matches' | 'toplist'
   topLoading: boolean
   successor: SuccessorState | null
   /** Typed feed errors by source (`watch:<topic>` or `call:<method>`), while the feed keeps answering them. */
@@ -60,6 +69,10 @@ function blank(): LineState {
     sportId: null,
     tournamentId: null,
     period: 'top',
+    scope: 'top',
+    esports: false,
+    championships: null,
+    championshipsLoading: false,
     events: [],
     eventsLoading: false,
     gameId: null,
@@ -70,6 +83,7 @@ function blank(): LineState {
     searchText: '',
     searching: false,
     top: null,
+    topKind: 'matches',
     topLoading: false,
     successor: null,
     problems: {},
@@ -113,9 +127,12 @@ export const useFeedStore = defineStore('feed', () => {
   function listTopic(lt: LineType): ListTopic | null {
     const s = lines[lt]
     if (s.sportId === null || s.tournamentId === null) return null
-    const period = lt === 'line' && s.sportId > 0 ? periodOf(s.period) : null
+    const period = lt === 'line' && s.sportId > 0 && !s.esports ? periodOf(s.period) : null
     if (period) return { name: 'feed.calendar', lineType: 'line', sportId: s.sportId, tournamentId: s.tournamentId, period }
-    return { name: 'feed.events', lineType: lt, sportId: s.sportId, tournamentId: s.tournamentId }
+    const topic: TopicOf<'feed.events'> = { name: 'feed.events', lineType: lt, sportId: s.sportId, tournamentId: s.tournamentId }
+    if (s.esports) topic.cybersport = true
+    else if (lt === 'line' && s.tournamentId === 0 && s.scope === 'all') topic.all = true
+    return topic
   }
   /** The open match, watched until the feed reports it gone. */
   function eventTopic(lt: LineType): TopicOf<'feed.event'> | null {
@@ -162,12 +179,13 @@ export const useFeedStore = defineStore('feed', () => {
           onState(lt, source, st)
         },
       })
-    const menu = feedWatch(() => ({ name: 'feed.menu', lineType: lt }), 'menuLoading', 'watch:feed.menu', (v) => {
+    const menu = feedWatch(() => (s.esports ? { name: 'feed.menu', lineType: lt, cybersport: true } : { name: 'feed.menu', lineType: lt }), 'menuLoading', 'watch:feed.menu', (v) => {
       s.menu = v
       s.menuLoaded = true
     })
+    // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved.
     const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v) => {
-      s.events = v
+      s.events = markRaw(patchEvents(s.events, v))
     })
     const event = feedWatch(
       () => eventTopic(lt),
@@ -213,6 +231,42 @@ export const useFeedStore = defineStore('feed', () => {
     s.top = null
     s.events = []
     s.eventsLoading = lines[lt].sportId !== null
+  }
+
+  /** Line, whole sport: the service's Top 50 or the full line. */
+  function setScope(lt: LineType, scope: 'top' | 'all'): void {
+    const s = lines[lt]
+    if (s.scope === scope) return
+    s.scope = scope
+    if (s.tournamentId === 0) {
+      s.events = []
+      s.eventsLoading = true
+    }
+  }
+
+  /** The esports side: its own menu and lists; what was selected belongs to the other side. */
+  function setEsports(lt: LineType, on: boolean): void {
+    const s = lines[lt]
+    if (s.esports === on) return
+    Object.assign(s, { esports: on, sportId: null, tournamentId: null, events: [], menu: [], menuLoaded: false, menuLoading: true, search: null, searchText: '', top: null })
+  }
+
+  /** The top championships, asked again on each opening (the service's own interval caps how often). */
+  async function loadChampionships(lt: LineType): Promise<void> {
+    const s = lines[lt]
+    s.championshipsLoading = true
+    try {
+      const v = await feedCall(lt, 'topChampionships', () => call('feed', 'topChampionships', { lineType: lt }))
+      if (v) s.championships = v
+    } finally {
+      s.championshipsLoading = false
+    }
+  }
+  /** One click: the championship's matches (`events` of its sport and tournament), on the regular side. */
+  async function openChampionship(lt: LineType, c: ChampionshipDto): Promise<void> {
+    if (lines[lt].esports) setEsports(lt, false)
+    if (lt === 'line') lines[lt].period = 'top'
+    await selectTournament(lt, c.sportId, c.tournamentId)
   }
 
   /** The open match comes from its `feed.event` subscription (while a browser holds it). */
@@ -276,7 +330,26 @@ export const useFeedStore = defineStore('feed', () => {
     s.topLoading = true
     try {
       const v = await feedCall(lt, 'topMatches', () => call('feed', 'topMatches', { lineType: lt }))
-      if (v) s.top = v
+      if (v) {
+        s.top = v
+        s.topKind = 'matches'
+      }
+    } finally {
+      s.topLoading = false
+    }
+  }
+  /** The service's top 10 Prematch matches of the selected sport. */
+  async function showToplist(sportId: number): Promise<void> {
+    const s = lines.line
+    s.search = null
+    s.searchText = ''
+    s.topLoading = true
+    try {
+      const v = await feedCall('line', 'toplist', () => call('feed', 'toplist', { sportId }))
+      if (v) {
+        s.top = v
+        s.topKind = 'toplist'
+      }
     } finally {
       s.topLoading = false
     }
@@ -318,7 +391,12 @@ export const useFeedStore = defineStore('feed', () => {
     search,
     clearSearch,
     showTop,
+    showToplist,
     clearTop,
+    setScope,
+    setEsports,
+    loadChampionships,
+    openChampionship,
     clearMatch,
     alertOf,
   }

@@ -37,11 +37,15 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     // A pushed snapshot of the event replaces the odds in place.
     fake.pushSnapshot('feed.event', { kind: 'match', match: match(7001, markets(1.95)) })
     await flushPromises()
-    expect(buttons()[0]!.text()).toBe('W11.95')
+    expect(buttons()[0]!.find('[data-testid="odds-now"]').text()).toBe('1.95')
+    // The move is said with an arrow and the previous price, not by colour alone.
+    const moved = buttons()[0]!.find('[data-testid="odds-move"]')
+    expect(moved.attributes('data-move')).toBe('up')
+    expect(moved.text()).toContain('1.85')
     // A snapshot for a subscription we do not hold is ignored.
     fake.emit({ type: 'watch.snapshot', subscriptionId: 'someone-elses', seq: 99, topic: 'feed.event', snapshot: { kind: 'match', match: match(7001, markets(9.99)) } })
     await flushPromises()
-    expect(buttons()[0]!.text()).toBe('W11.95')
+    expect(buttons()[0]!.find('[data-testid="odds-now"]').text()).toBe('1.95')
 
     await buttons()[0]!.trigger('click')
     await buttons()[2]!.trigger('click') // blocked: nothing happens

@@ -81,9 +81,18 @@ export function feedTools(cdn: string): FeedDtoTools {
 export function specOf(topic: FeedTopic, lang: string): FeedRequestSpec {
   switch (topic.name) {
     case 'feed.menu':
-      return { method: 'menu', type: topic.lineType, lang }
+      return { method: 'menu', type: topic.lineType, lang, cybersport: topic.cybersport }
     case 'feed.events':
-      return { method: 'events', sportId: topic.sportId, tournamentId: topic.tournamentId, type: topic.lineType, lang }
+      return {
+        method: 'events',
+        sportId: topic.sportId,
+        tournamentId: topic.tournamentId,
+        type: topic.lineType,
+        lang,
+        cybersport: topic.cybersport,
+        // The service honours `match=all` only for Prematch with tournament 0 (spec): not asked otherwise.
+        match: topic.all && topic.lineType === 'line' && topic.tournamentId === 0 ? 'all' : undefined,
+      }
     case 'feed.event':
       return { method: 'event', gameId: topic.gameId, type: topic.lineType, lang }
     case 'feed.calendar':

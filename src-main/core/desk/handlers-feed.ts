@@ -1,7 +1,7 @@
 import type { DeskHandlers } from '../../../src-shared/contract.js'
-import { findLiveSuccessor, type CalendarPeriod, type EventResult, type EventsTournament, type FeedClient, type FeedList, type MatchSummary, type Sport } from '../feed/index.js'
+import { findLiveSuccessor, type CalendarPeriod, type Championship, type EventResult, type EventsTournament, type FeedClient, type FeedList, type MatchSummary, type Sport } from '../feed/index.js'
 import type { CoreContext } from './context.js'
-import { accountToDto, eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from './map-feed.js'
+import { accountToDto, championshipsToDto, eventResultToDto, eventsToDto, matchToDto, sportsToNodes } from './map-feed.js'
 
 type SuccessorClient = Pick<FeedClient, 'events'>
 
@@ -31,6 +31,16 @@ export function feedHandlers(ctx: CoreContext): Pick<DeskHandlers, 'feed'> {
       async topMatches({ lineType }) {
         const env = await ctx.env()
         const list = (await env.watches.run({ method: 'topmatches', type: lineType, lang: env.lang, full: true, odds: true })) as FeedList<MatchSummary>
+        return list.items.map((m) => matchToDto(m, env.watches.tools))
+      },
+      async topChampionships({ lineType }) {
+        const env = await ctx.env()
+        const list = (await env.watches.run({ method: 'topchampionships', type: lineType, lang: env.lang })) as FeedList<Championship>
+        return championshipsToDto(list.items, env.watches.tools)
+      },
+      async toplist({ sportId }) {
+        const env = await ctx.env()
+        const list = (await env.watches.run({ method: 'toplist', sportId, lang: env.lang, full: true, odds: true })) as FeedList<MatchSummary>
         return list.items.map((m) => matchToDto(m, env.watches.tools))
       },
       async search({ lineType, text }) {

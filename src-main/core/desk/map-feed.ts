@@ -1,4 +1,5 @@
 import type {
+  ChampionshipDto,
   CountryNode,
   EventResultDto,
   FeedAccountDto,
@@ -10,7 +11,7 @@ import type {
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-shared/contract.js'
-import { isUsableRate, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
+import { isUsableRate, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
 export interface FeedDtoTools {
@@ -86,6 +87,15 @@ export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number
     markets: m.markets === null ? null : m.markets.map((mk) => marketDto(mk, m.lineType, tools)),
     subGames: (m.subGames ?? []).map((s) => ({ gameId: s.gameId, name: s.name })),
   }
+}
+
+/** A championship without a sport id cannot be loaded (its `events` need one): left out. */
+export function championshipsToDto(items: Championship[], tools: FeedDtoTools): ChampionshipDto[] {
+  return items.flatMap((c) =>
+    c.sportId === null
+      ? []
+      : [{ sportId: c.sportId, sportName: c.sportName, tournamentId: c.tournamentId, tournamentName: c.tournamentName, countryName: c.countryName, counter: c.counter, iconUrl: tools.tournamentIcon(c.tournamentId) }],
+  )
 }
 
 export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools): TournamentEventsDto[] {

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import { useFeedStore } from '@renderer/stores/feed.js'
+import { patchEvents, type PatchCount } from '@renderer/composables/patch-events.js'
+import { MAX_EXTRAPOLATION_MS, shownTimer } from '@renderer/composables/live-clock.js'
+import type { MatchDto, TournamentEventsDto, WatchTopic } from '../../src-shared/contract.js'
+import { installFakeDesk } from './fake-desk.js'
+import { markets, match, menu } from './feed-fixtures.js'
+import { mountFeedBrowser } from './mount-feed-browser.js'
+
+const topicsOf = (calls: unknown[]) => calls.map((c) => (c as { topic: WatchTopic }).topic)
+const tour = (tournamentId: number, tournamentName: string, matches: MatchDto[]): TournamentEventsDto => ({ tournamentId, tournamentName, matches })
+const m = (gameId: number, w1 = 1.85, over: Partial<MatchDto> = {}) => match(gameId, markets(w1).slice(0, 1), { key: `line:${gameId}`, ...over })
+
+describe('the match list by tournament', { timeout: 20_000 }, () => {
+  it('groups the matches under their tournaments in the service order, each header once', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [tour(20, 'Serie A', [m(2001), m(2002)]), tour(10, 'La Liga', [m(1001)])])
+    const { wrapper } = await mountFeedBrowser('line')
+    const headers = wrapper.findAll('[data-testid="tournament-header"]').map((h) => h.text())
+    expect(headers).toEqual(['Serie A2', 'La Liga1'])
+    // Rows follow their header; the tournament is not repeated in a grouped row.
+    const order = wrapper.findAll('[data-testid="tournament-header"], [data-testid="match-row"]').map((e) => e.attributes('data-game-id') ?? 'H')
+    expect(order).toEqual(['H', '2001', '2002', 'H', '1001'])
+    expect(wrapper.find('[data-testid="match-row"]').text()).not.toContain('Serie A')
+  })
+
+  it('shows search results flat, each with its tournament, and no market count it does not have', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [tour(20, 'Serie A', [m(2001)])])
+    fake.handle('feed.search', () => ({ ok: true, value: [match(3001, null, { key: 'line:3001', tournamentName: 'Bundesliga' })], epoch: fake.epoch }))
+    const { wrapper } = await mountFeedBrowser('line')
+    await useFeedStore().search('line', 'Arse')
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="tournament-header"]')).toHaveLength(0)
+    const row = wrapper.get('[data-testid="match-row"]')
+    expect(row.text()).toContain('Bundesliga')
+    expect(row.get('[data-col="markets"]').text()).toBe('')
+  })
+
+  it('asks the feed for the full line, the esports side and a championship as the operator chooses', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [])
+    const nba = { sportId: 3, sportName: 'Basketball', tournamentId: 77, tournamentName: 'NBA', countryName: 'USA', counter: 9, iconUrl: '' }
+    fake.handle('feed.topChampionships', () => ({ ok: true, value: [nba], epoch: fake.epoch }))
+    await mountFeedBrowser('line')
+    const feed = useFeedStore()
+    feed.setScope('line', 'all')
+    await flushPromises()
+    feed.setEsports('line', true)
+    await flushPromises()
+    await feed.loadChampionships('line')
+    await feed.openChampionship('line', feed.lines.line.championships![0]!)
+    await flushPromises()
+    const topics = topicsOf(fake.callsTo('watch.subscribe'))
+    expect(topics).toContainEqual({ name: 'feed.events', lineType: 'line', sportId: 1, tournamentId: 0, all: true })
+    expect(topics).toContainEqual({ name: 'feed.menu', lineType: 'line', cybersport: true })
+    // A championship is loaded on the regular side, whatever side was shown.
+    expect(topics.at(-1)).toEqual({ name: 'feed.events', lineType: 'line', sportId: 3, tournamentId: 77 })
+    expect(feed.lines.line.esports).toBe(false)
+  })
+
+  it('a refresh keeps the objects of unchanged matches, so only changed rows render again', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [tour(20, 'Serie A', [m(2001), m(2002)])])
+    await mountFeedBrowser('line')
+    const feed = useFeedStore()
+    const before = feed.lines.line.events[0]!.matches
+    fake.pushSnapshot('feed.events', [tour(20, 'Serie A', [m(2001), m(2002, 2.5)])])
+    await flushPromises()
+    const after = feed.lines.line.events[0]!.matches
+    expect(after[0]).toBe(before[0])
+    expect(after[1]).not.toBe(before[1])
+    expect(after[1]!.markets![0]!.columns[0]![0]!.rate).toBe(2.5)
+  })
+})
+
+describe('patchEvents', () => {
+  it('counts kept and changed matches and keeps whole unchanged tournaments', () => {
+    const prev = [tour(1, 'A', [m(1), m(2)]), tour(2, 'B', [m(3)])]
+    const count: PatchCount = { kept: 0, changed: 0 }
+    const next = patchEvents(prev, [tour(1, 'A', [m(1), m(2, 3.1)]), tour(2, 'B', [m(3)]), tour(3, 'C', [m(4)])], count)
+    expect(count).toEqual({ kept: 2, changed: 2 })
+    expect(next[1]).toBe(prev[1])
+    expect(next[0]).not.toBe(prev[0])
+    expect(next.map((t) => t.tournamentName)).toEqual(['A', 'B', 'C'])
+  })
+})
+
+describe('live timers between refreshes', () => {
+  const live = (gameId: number, timerSec: number) => m(gameId, 1.85, { key: `live:${gameId}`, lineType: 'live', timerSec })
+  it('tick from the moment the data arrived while the feed shows the timer running, and stop when a refresh brings the same timer', () => {
+    const t0 = 1_000_000
+    const first = patchEvents([], [tour(1, 'A', [live(1, 600)])], undefined, t0)
+    const a = first[0]!.matches[0]!
+    expect(shownTimer(a, t0 + 4_500)).toBe(604)
+    // The next refresh: the timer moved, so it runs.
+    const second = patchEvents(first, [tour(1, 'A', [live(1, 607)])], undefined, t0 + 7_000)
+    const b = second[0]!.matches[0]!
+    expect(shownTimer(b, t0 + 9_000)).toBe(609)
+    // Half-time: the same timer again; the clock stands at the feed's value.
+    const third = patchEvents(second, [tour(1, 'A', [live(1, 607)])], undefined, t0 + 14_000)
+    expect(third[0]!.matches[0]).toBe(b)
+    expect(shownTimer(b, t0 + 20_000)).toBe(607)
+  })
+  it('never runs on further than the cap without a refresh, and never ticks a timer of 0', () => {
+    const t0 = 5_000_000
+    const list = patchEvents([], [tour(1, 'A', [live(1, 60), live(2, 0)])], undefined, t0)
+    const [a, zero] = list[0]!.matches
+    expect(shownTimer(a!, t0 + 10 * MAX_EXTRAPOLATION_MS)).toBe(60 + MAX_EXTRAPOLATION_MS / 1000)
+    expect(shownTimer(zero!, t0 + 30_000)).toBe(0)
+  })
+})
