@@ -44,7 +44,9 @@ export function createDemoSimulators(options: { clockTickMs?: number; variations
       const key = `${seed}|${variations ?? ''}`
       let sim = running.get(key)
       if (!sim) {
-        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250, variations })
+        // DESK_DEMO_MATCHES sizes the demo world (a big line for measurements and load demos).
+        const matches = Number(process.env.DESK_DEMO_MATCHES) || undefined
+        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250, variations, matches })
         running.set(key, sim)
         sim.catch(() => running.delete(key))
       }
