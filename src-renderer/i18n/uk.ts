@@ -20,7 +20,7 @@ export const uk: Messages = {
     endpoints: 'Купони {coupons} · Фід {feed} · CDN {cdn}',
   },
   session: {
-    state: { 'signed-out': 'Не ввійшли', 'signing-in': 'Вхід…', 'signed-in': 'Ввійшли', failed: 'Не вдалося ввійти' },
+    state: { 'signed-out': 'Вхід не виконано', 'signing-in': 'Вхід…', 'signed-in': 'Вхід виконано', failed: 'Помилка входу' },
     account: {
       active: 'Рахунок активний',
       disabled: 'Рахунок вимкнено',
@@ -289,8 +289,8 @@ export const uk: Messages = {
     kind: 'Тип',
     source: 'Джерело',
     couponCode: 'Код купона',
-    anyKind: 'Будь-який тип',
-    anySource: 'Будь-яке джерело',
+    anyKind: 'Усі типи',
+    anySource: 'Усі джерела',
     liveNew: '{n} новий запис наживо | {n} нові записи наживо | {n} нових записів наживо',
     end: 'Кінець хронології',
     skippedRows:
