@@ -101,7 +101,7 @@ export const uk: Messages = {
       time: 'Час',
       match: 'Матч',
       tournament: 'Турнір',
-      score: 'Рахунок',
+      score: 'Рах.',
       period: 'Період',
       odds: 'Основні коеф.',
       markets: 'Рин.',
