@@ -1,5 +1,6 @@
 /** Settings → Interface language in Chromium: the console turns Ukrainian at once, stays so after a reload, and turns back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
@@ -29,6 +30,10 @@ describe('interface language in Chromium', () => {
     await page.getByTestId('balance-value').filter({ hasText: '10\u00a0000,00' }).waitFor()
     expect(await htmlLang()).toBe('uk')
     await page.screenshot({ path: `${SHOTS}/settings-uk.png` })
+    // The language choice is a named radio group whose options are marked with their own language.
+    expect(await page.getByRole('radiogroup', { name: 'Мова інтерфейсу' }).getByRole('radio').count()).toBe(2)
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   })
 
   it('the choice is kept: a reload starts in Ukrainian', async () => {
