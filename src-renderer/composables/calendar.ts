@@ -6,6 +6,7 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, format, intlFormat } from 'date-fns'
 import type { CalendarPeriodDto } from '../../src-shared/contract.js'
+import type { UiLanguage } from '../i18n/index.js'
 
 export const PERIOD_KEYS = ['top', 'h2', 'h4', 'h6', 'h12', 'd0', 'd1', 'd2', 'd3', 'd4', 'd5'] as const
 export type PeriodKey = (typeof PERIOD_KEYS)[number]
@@ -32,11 +33,11 @@ function knowsZone(timeZone: string): boolean {
   }
 }
 
-/** The Kyiv calendar date of `nowMs` plus `offset` days: ISO date and a short label ("Fri 15 May"). */
-export function kyivDay(nowMs: number, offset: number): { iso: string; label: string } {
+/** The Kyiv calendar date of `nowMs` plus `offset` days: ISO date and a short label ("Fri 15 May", in uk "пт, 15 трав."). */
+export function kyivDay(nowMs: number, offset: number, lang: UiLanguage = 'en'): { iso: string; label: string } {
   const day = addDays(new TZDate(nowMs, KYIV), offset)
   return {
     iso: format(day, 'yyyy-MM-dd'),
-    label: intlFormat(day, { weekday: 'short', day: 'numeric', month: 'short', timeZone: KYIV }, { locale: 'en-GB' }),
+    label: intlFormat(day, { weekday: 'short', day: 'numeric', month: 'short', timeZone: KYIV }, { locale: lang === 'uk' ? 'uk-UA' : 'en-GB' }),
   }
 }

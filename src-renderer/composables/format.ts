@@ -1,21 +1,31 @@
-/** Pure formatters for money, odds and time. `zone` is the active profile's choice. */
+/**
+ * Pure formatters for money, odds and time. `zone` is the active profile's choice, `lang` the interface
+ * language (English unless given): uk writes a decimal comma, spaces between thousands and day-first dates.
+ */
 import { tz } from '@date-fns/tz'
 import { format, isValid } from 'date-fns'
+import type { UiLanguage } from '../i18n/index.js'
 
 export type Zone = 'utc' | 'local'
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/** The Intl locale of each interface language. */
+export const INTL_LOCALE: Record<UiLanguage, string> = { en: 'en-US', uk: 'uk-UA' }
 
-export function formatMoney(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—'
-  return money.format(value)
+const money: Record<UiLanguage, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat(INTL_LOCALE.en, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  uk: new Intl.NumberFormat(INTL_LOCALE.uk, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 }
 
-export function formatOdds(value: number | null | undefined): string {
+export function formatMoney(value: number | null | undefined, lang: UiLanguage = 'en'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—'
+  return money[lang].format(value)
+}
+
+export function formatOdds(value: number | null | undefined, lang: UiLanguage = 'en'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—'
   // Odds keep their own precision up to 3 places, never fewer than 2 (1.5 -> 1.50, 1.875 -> 1.875).
   const fixed = value.toFixed(3).replace(/0$/, '')
-  return fixed
+  return lang === 'en' ? fixed : fixed.replace('.', ',')
 }
 
 const UTC = { in: tz('UTC') }
@@ -26,8 +36,11 @@ function formatIn(ms: number | null | undefined, zone: Zone, pattern: string): s
   return format(ms, pattern, zone === 'utc' ? UTC : undefined)
 }
 
-export function formatDateTime(ms: number | null | undefined, zone: Zone): string {
-  return formatIn(ms, zone, zone === 'utc' ? "yyyy-MM-dd HH:mm:ss'Z'" : 'yyyy-MM-dd HH:mm:ss')
+const DATE_TIME: Record<UiLanguage, string> = { en: 'yyyy-MM-dd HH:mm:ss', uk: 'dd.MM.yyyy HH:mm:ss' }
+const START: Record<UiLanguage, string> = { en: 'MM-dd HH:mm', uk: 'dd.MM HH:mm' }
+
+export function formatDateTime(ms: number | null | undefined, zone: Zone, lang: UiLanguage = 'en'): string {
+  return formatIn(ms, zone, zone === 'utc' ? `${DATE_TIME[lang]}'Z'` : DATE_TIME[lang])
 }
 
 export function formatTime(ms: number | null | undefined, zone: Zone): string {
@@ -35,8 +48,8 @@ export function formatTime(ms: number | null | undefined, zone: Zone): string {
 }
 
 /** Match start: date without seconds. */
-export function formatStart(ms: number | null | undefined, zone: Zone): string {
-  return ms !== null && ms !== undefined && ms <= 0 ? '—' : formatIn(ms, zone, 'MM-dd HH:mm')
+export function formatStart(ms: number | null | undefined, zone: Zone, lang: UiLanguage = 'en'): string {
+  return ms !== null && ms !== undefined && ms <= 0 ? '—' : formatIn(ms, zone, START[lang])
 }
 
 /** Live timer seconds as mm:ss. */

@@ -1,18 +1,31 @@
-import { computed } from 'vue'
+import { computed, type ComputedRef } from 'vue'
+import { useI18n } from 'vue-i18n'
 import { useProfilesStore } from '../stores/profiles.js'
+import { isUiLanguage, type UiLanguage } from '../i18n/index.js'
 import { formatDateTime, formatMoney, formatOdds, formatStart, formatTime, formatTimer, type Zone } from './format.js'
 
-/** Formatters bound to the active profile's time zone (UTC unless the profile says local). */
+/** The language the interface is shown in now (vue-i18n's locale, which App.vue keeps on the saved preference). */
+export function useUiLanguage(): ComputedRef<UiLanguage> {
+  const { locale } = useI18n()
+  return computed<UiLanguage>(() => (isUiLanguage(locale.value) ? locale.value : 'en'))
+}
+
+/**
+ * Formatters bound to the active profile's time zone (UTC unless the profile says local) and to the
+ * language the interface is shown in (numbers and dates follow the words).
+ */
 export function useFormat() {
   const profiles = useProfilesStore()
   const zone = computed<Zone>(() => profiles.active?.timeZone ?? 'utc')
+  const lang = useUiLanguage()
   return {
     zone,
-    money: formatMoney,
-    odds: formatOdds,
+    lang,
+    money: (n: number | null | undefined) => formatMoney(n, lang.value),
+    odds: (n: number | null | undefined) => formatOdds(n, lang.value),
     timer: formatTimer,
-    dateTime: (ms: number | null | undefined) => formatDateTime(ms, zone.value),
+    dateTime: (ms: number | null | undefined) => formatDateTime(ms, zone.value, lang.value),
     time: (ms: number | null | undefined) => formatTime(ms, zone.value),
-    start: (ms: number | null | undefined) => formatStart(ms, zone.value),
+    start: (ms: number | null | undefined) => formatStart(ms, zone.value, lang.value),
   }
 }

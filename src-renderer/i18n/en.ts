@@ -360,6 +360,9 @@ export const en = {
     appearance: 'Appearance',
     theme: 'Theme',
     themes: { os: 'Follow system', light: 'Light', dark: 'Dark' },
+    uiLanguage: 'Interface language',
+    /** Each language by its own name, in every table. */
+    uiLanguages: { en: 'English', uk: 'Українська' },
     session: 'Session',
     listener: 'Callback listener',
     listenerRunning: 'Running at {url}',
@@ -384,7 +387,7 @@ export const en = {
       feedApiUrl: 'Feed API URL',
       cdnUrl: 'CDN URL',
       username: 'Username',
-      language: 'Language',
+      language: 'Feed language',
       legacyMode: 'Legacy routes',
       timeZone: 'Times shown in',
       listenerEnabled: 'Listen for callbacks',

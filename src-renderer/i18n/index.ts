@@ -2,12 +2,37 @@ import { createI18n, useI18n } from 'vue-i18n'
 import { en } from './en.js'
 import { enErrors } from './en-errors.js'
 import { enFeed } from './en-feed.js'
+import { uk } from './uk.js'
+import { ukErrors } from './uk-errors.js'
+import { ukFeed } from './uk-feed.js'
 
 /** The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the error titles of en-errors.ts. */
 export const messages = { ...en, ...enFeed, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
+
+/** The languages of the interface (not of the feed: each profile asks the feed for its own). */
+export const UI_LANGUAGES = ['en', 'uk'] as const
+export type UiLanguage = (typeof UI_LANGUAGES)[number]
+
+export function isUiLanguage(v: unknown): v is UiLanguage {
+  return typeof v === 'string' && (UI_LANGUAGES as readonly string[]).includes(v)
+}
+
+/** Every table by its language; each follows the English schema. */
+export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukErrors } }
+
+const ukPlurals = new Intl.PluralRules('uk')
+/**
+ * Ukrainian counts take one of three forms, written `one | few | many` (1, 21 ставка; 2–4, 22 ставки;
+ * 0, 5–20, 25 ставок). A fraction takes the `few` form (1,5 ставки).
+ */
+export function ukrainianPlural(choice: number, choicesLength: number): number {
+  if (choicesLength < 3) return Math.abs(choice) === 1 ? 0 : Math.min(1, choicesLength - 1)
+  const form = ukPlurals.select(Math.abs(choice))
+  return form === 'one' ? 0 : form === 'many' ? 2 : 1
+}
 
 /** Every key with a text: `'coupons.status.raw'`, `'errors.coupon_timeout'`, … */
 type Paths<T, P extends string = ''> = {
@@ -22,11 +47,12 @@ export type MessageKey = Paths<Messages>
 export const missingKeys: string[] = []
 
 export function createDeskI18n() {
-  return createI18n<[MessageSchema], 'en', false>({
+  return createI18n<[MessageSchema], UiLanguage, false>({
     legacy: false,
     locale: 'en',
     fallbackLocale: 'en',
-    messages: { en: messages },
+    messages: tables,
+    pluralRules: { uk: ukrainianPlural },
     missingWarn: true,
     fallbackWarn: true,
     // A missing handler replaces vue-i18n's own warning: record the key and warn here.

@@ -1,10 +1,11 @@
-/** App + session: bridge info, the active environment, session state and the theme preference. */
+/** App + session: bridge info, the active environment, session state and the theme and interface-language preferences. */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AppInfo, SessionStatus } from '../../src-shared/contract.js'
 import { useConnectionStore } from './connection.js'
 import { call, onEpochChange, onEvent } from '../api/desk.js'
 import { attempt } from '../composables/errors.js'
+import { isUiLanguage, type UiLanguage } from '../i18n/index.js'
 
 export type ThemePreference = 'os' | 'light' | 'dark'
 export const THEME_KEY = 'partner-desk.theme'
@@ -18,10 +19,31 @@ function readTheme(): ThemePreference {
   }
 }
 
+export const LANGUAGE_KEY = 'partner-desk.language'
+
+function readLanguage(): UiLanguage {
+  try {
+    const v = globalThis.localStorage?.getItem(LANGUAGE_KEY)
+    return isUiLanguage(v) ? v : 'en'
+  } catch {
+    return 'en'
+  }
+}
+
+function remember(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value)
+  } catch {
+    /* storage unavailable: keep the in-memory choice */
+  }
+}
+
 export const useAppStore = defineStore('app', () => {
   const info = ref<AppInfo | null>(null)
   const session = ref<SessionStatus | null>(null)
   const theme = ref<ThemePreference>(readTheme())
+  /** The interface language, app-wide (App.vue applies it to vue-i18n and `<html lang>`); the feed language is the profile's. */
+  const language = ref<UiLanguage>(readLanguage())
   const busy = ref(false)
 
   /** null until app.info answered: the UI then shows neither DEMO nor LIVE. */
@@ -67,11 +89,11 @@ export const useAppStore = defineStore('app', () => {
   }
   function setTheme(pref: ThemePreference): void {
     theme.value = pref
-    try {
-      globalThis.localStorage?.setItem(THEME_KEY, pref)
-    } catch {
-      /* storage unavailable: keep the in-memory choice */
-    }
+    remember(THEME_KEY, pref)
+  }
+  function setLanguage(lang: UiLanguage): void {
+    language.value = lang
+    remember(LANGUAGE_KEY, lang)
   }
 
   /* Demo scenarios: drive the simulated services (only offered in Demo). */
@@ -103,6 +125,7 @@ export const useAppStore = defineStore('app', () => {
     info,
     session,
     theme,
+    language,
     busy,
     environment,
     isDemo,
@@ -115,6 +138,7 @@ export const useAppStore = defineStore('app', () => {
     login,
     logout,
     setTheme,
+    setLanguage,
     demoSettle,
     demoRecalculate,
     demoAdvance,
