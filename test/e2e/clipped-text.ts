@@ -33,6 +33,10 @@ export interface ClippedText {
   text: string
   /** `overflows 180>120` (scrollWidth > clientWidth) or `cut by div.browser__main (right 14px)`. */
   why: string
+  /** A title or aria-label holds the full text: a hover or a screen reader away, so not a failure. */
+  excused: boolean
+  /** The share of the text's width on screen (1 when only cut vertically): a sliver is unreadable even when excused. */
+  shown: number
 }
 
 /**
@@ -111,7 +115,7 @@ export function findClippedText(page: Page, selectors: readonly string[] = TEXT_
         }
         return null
       }
-      const found: { where: string; text: string; why: string }[] = []
+      const found: { where: string; text: string; why: string; excused: boolean; shown: number }[] = []
       const seen = new Set<Element>()
       for (const el of document.querySelector(root)?.querySelectorAll(selectors.join(',')) ?? []) {
         if (seen.has(el)) continue
@@ -123,7 +127,8 @@ export function findClippedText(page: Page, selectors: readonly string[] = TEXT_
         const cut = cutBy(el)
         if (cut === 'hidden') continue
         const why = overflows ? `overflows ${el.scrollWidth}>${el.clientWidth}` : cut
-        if (why && !excused(el, text)) found.push({ where: path(el), text: text.slice(0, 80), why })
+        const shown = overflows && el.scrollWidth > 0 ? el.clientWidth / el.scrollWidth : 1
+        if (why) found.push({ where: path(el), text: text.slice(0, 80), why, excused: excused(el, text), shown: Math.round(shown * 100) / 100 })
       }
       return found
     },
@@ -131,6 +136,6 @@ export function findClippedText(page: Page, selectors: readonly string[] = TEXT_
   )
 }
 
-/** The offenders, one a line, for a failure message. */
+/** The offenders, one a line, for a failure message or a warning. */
 export const describeClipped = (view: string, found: ClippedText[]): string =>
-  found.length === 0 ? '' : `${view}: ${found.length} clipped\n${found.map((f) => `  ${f.where} «${f.text}» — ${f.why}`).join('\n')}`
+  found.length === 0 ? '' : `${view}: ${found.length} clipped\n${found.map((f) => `  ${f.where} «${f.text}» — ${f.why}${f.excused ? ' (full text in a title/label)' : ''}`).join('\n')}`
