@@ -197,6 +197,18 @@ function couponAnswer(server: CaptureServer, route: string, method: string, quer
   }
 }
 
+/**
+ * A capture that is a recorded exchange (`{status: <HTTP status>, headers, body}`) rather than a body:
+ * its status, headers and body are served as recorded. Today's captures are bodies (a feed body's
+ * `status` is 1, never an HTTP status), so this is for recordings added later.
+ */
+function recordedExchange(text: string): { status: number; headers: Record<string, string>; body: string } | null {
+  const value = JSON.parse(text) as Record<string, unknown>
+  const { status, headers, body } = value
+  if (typeof status !== 'number' || status < 100 || typeof headers !== 'object' || headers === null || !('body' in value)) return null
+  return { status, headers: headers as Record<string, string>, body: typeof body === 'string' ? body : JSON.stringify(body) }
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -230,8 +242,14 @@ export async function startCaptureServer(): Promise<CaptureServer> {
     } else {
       answer = { status: 404, body: '', served: 'unknown' } // the CDN included: no images were captured
     }
+    let bytes = answer.body ?? ''
+    if (answer.capture) {
+      const [folder, name] = answer.capture.split('/') as [CaptureFolder, string]
+      bytes = captureText(folder, name)
+      const exchange = recordedExchange(bytes)
+      if (exchange) ({ status: answer.status, headers: answer.headers, body: bytes } = exchange)
+    }
     state.requests.push({ method, path: url.pathname, query, body, served: answer.served, status: answer.status })
-    const bytes = answer.capture ? captureText(answer.capture.split('/')[0] as CaptureFolder, answer.capture.split('/')[1]) : (answer.body ?? '')
     res.writeHead(answer.status, { ...(bytes ? { 'content-type': 'application/json' } : {}), ...answer.headers })
     res.end(bytes)
   }
