@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core'
+import type { CaptureServer } from '../support/capture-server.js'
+import { addCustomProfile, storeSecret } from './profiles.js'
+
+export const CAPTURES_PROFILE = 'Vendor captures'
+
+/**
+ * Adds a "Real services" profile on the capture server, stores the captured login's password and
+ * a feed key (the server asks only that one is sent) before selecting it — so no sign-in without
+ * credentials is attempted — then opens Line; resolves once the list shows rows.
+ */
+export async function useCapturesProfile(page: Page, server: CaptureServer): Promise<void> {
+  await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
+  await addCustomProfile(page, server, CAPTURES_PROFILE, server.login.username, async (row) => {
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await storeSecret(page, 'password', server.login.password)
+    await storeSecret(page, 'feedApiKey', 'capture-key')
+  })
+  await page.getByTestId('nav-line').click()
+  await page.getByTestId('match-row').first().waitFor({ timeout: 30_000 })
+}
