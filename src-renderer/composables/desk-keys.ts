@@ -16,6 +16,7 @@ export const DESK_KEYS: readonly DeskKey[] = [
   { keys: '↑ ↓  j k', does: 'keys.rows' },
   { keys: 'Enter', does: 'keys.open' },
   { keys: '1 2 3', does: 'keys.pick' },
+  { keys: 'p', does: 'keys.pin' },
   { keys: 's', does: 'keys.stake' },
   { keys: 'Ctrl+Enter', does: 'keys.place' },
   { keys: 'Esc', does: 'keys.close' },

@@ -115,6 +115,7 @@ export const en = {
     stake: 'Go to the stake',
     place: 'Place the slip (a real profile still asks to confirm)',
     close: 'Close the open match',
+    pin: 'Pin or unpin the focused match (else the open one) on the watch list',
   },
   slip: {
     title: 'Bet slip',
