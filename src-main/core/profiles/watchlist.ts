@@ -72,7 +72,7 @@ export function createWatchlists(options: { storage: VaultStorage; clock?: Clock
     pin(profileId, input) {
       const { replaces, ...match } = parse(pinInputSchema, input, 'pin')
       const pins = read(profileId)
-      const old = pins.find((p) => same(p, match)) ?? (replaces ? pins.find((p) => same(p, replaces)) : undefined)
+      const old = (replaces ? pins.find((p) => same(p, replaces)) : undefined) ?? pins.find((p) => same(p, match))
       const pin: PinDto = { ...match, pinnedAt: old?.pinnedAt ?? clock.now() }
       // A followed pin keeps its place; a live id already pinned on its own is not listed twice.
       const rest = pins.filter((p) => !same(p, match) && !(replaces && same(p, replaces)))
