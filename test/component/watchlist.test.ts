@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { getActivePinia } from 'pinia'
 import { useWatchlistStore } from '@renderer/stores/watchlist.js'
@@ -207,6 +207,23 @@ describe('watch list: store and panel', { timeout: 20_000 }, () => {
     expect(star.attributes('aria-label')).toContain('full')
     expect(await useWatchlistStore().pin(match(7001, null))).toBe(false)
     expect(fake.callsTo('watchlist.pin')).toEqual([])
+    wrapper.unmount()
+  })
+
+  it('a pin opens its match in its own view', async () => {
+    const fake = feedFake()
+    withWatchlist(fake, { demo: [pinned(7002), pinned(9001, 'live')] })
+    const { wrapper, router } = await mountLine()
+    await router.push('/line')
+    await wrapper.find('[data-testid="watch-pin"][data-game-id="7002"] [data-testid="watch-open"]').trigger('click')
+    await flushPromises()
+    expect(useFeedStore().lines.line.gameId).toBe(7002)
+    expect(router.currentRoute.value.path).toBe('/line')
+    await wrapper.find('[data-testid="watch-pin"][data-game-id="9001"] [data-testid="watch-open"]').trigger('click')
+    await flushPromises()
+    expect(useFeedStore().lines.live.gameId).toBe(9001)
+    // The view's component loads lazily: the route changes once it has.
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/live'))
     wrapper.unmount()
   })
 
