@@ -233,6 +233,20 @@ export type ResolutionDto =
   | { outcome: 'ambiguous'; reasons: AmbiguityReason[]; candidates: CouponDto[] }
 export interface BalanceDto { balance: number; at: number }
 
+/** A pinned match of the watch list, as it was shown when pinned (the panel shows these until the feed answers). */
+export interface PinDto {
+  lineType: LineType
+  gameId: number
+  sportId: number
+  tournamentId: number
+  opp1: string
+  opp2: string
+  startMs: number
+  pinnedAt: number
+}
+/** The active profile's pins, oldest first; `max` is how many it may hold. */
+export interface WatchlistDto { pins: PinDto[]; max: number }
+
 /** Timeline entry kinds: owned by the timeline store, shown as they are. */
 export type { TimelineKind }
 /**
@@ -296,6 +310,12 @@ export const watchTopic = z.discriminatedUnion('name', [
   z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional() }).strict(),
   z.object({ name: z.literal('listener') }).strict(),
 ])
+/** A match to pin, and which pinned match that is. */
+export const pinRef = z.object({ lineType, gameId: z.number().int().positive() }).strict()
+export const pinMatch = pinRef
+  .extend({ sportId: z.number().int(), tournamentId: z.number().int(), opp1: z.string().max(200), opp2: z.string().max(200), startMs: z.number().int().nonnegative() })
+  .strict()
+
 /** Chosen by the window, so it can listen before it asks (nothing pushed in between is lost). */
 const subscriptionId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)
 
@@ -399,6 +419,13 @@ export const inputs = {
     subscribe: z.object({ subscriptionId, topic: watchTopic }).strict(),
     unsubscribe: z.object({ subscriptionId }).strict(),
   },
+  /** The active profile's watch list (pins persist per profile; the list holds at most MAX_PINS). */
+  watchlist: {
+    list: none,
+    /** `replaces`: the pin this one takes the place of (a Line match followed to its live id). */
+    pin: pinMatch.extend({ replaces: pinRef.optional() }).strict(),
+    unpin: pinRef,
+  },
   demo: {
     settle: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     recalculate: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
@@ -457,6 +484,7 @@ export interface Outputs {
   }
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
+  watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
   demo: { settle: { ok: true }; recalculate: { ok: true }; advanceClock: { now: number } }
 }
 

@@ -12,6 +12,7 @@ export const methods = {
   timeline: ['query', 'couponHistory', 'deliveries'],
   listener: ['status', 'start', 'stop'],
   watch: ['subscribe', 'unsubscribe'],
+  watchlist: ['list', 'pin', 'unpin'],
   demo: ['settle', 'recalculate', 'advanceClock'],
 } as const
 

@@ -16,6 +16,7 @@ export const DEFAULT_KEYMAP = {
   search: '/',
   stake: 's',
   place: 'Ctrl+Enter',
+  pin: 'p',
   viewLine: 'Alt+1',
   viewLive: 'Alt+2',
   viewCoupons: 'Alt+3',

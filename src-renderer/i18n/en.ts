@@ -139,6 +139,7 @@ export const en = {
     reset: 'Restore the default keys',
     taken: '{key} already does “{action}”: choose another key or change that one first.',
     reserved: '{key} belongs to the match list (rows, prices, Enter, Esc): choose another key.',
+    pin: 'Pin or unpin the focused match (else the open one) on the watch list',
   },
   slip: {
     title: 'Bet slip',

@@ -5,9 +5,11 @@ import { enFeed } from './en-feed.js'
 import { uk } from './uk.js'
 import { ukErrors } from './uk-errors.js'
 import { ukFeed } from './uk-feed.js'
+import { enWatch } from './en-watch.js'
+import { ukWatch } from './uk-watch.js'
 
-/** The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the error titles of en-errors.ts. */
-export const messages = { ...en, ...enFeed, ...enErrors }
+/** The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the watch list's of en-watch.ts, the error titles of en-errors.ts. */
+export const messages = { ...en, ...enFeed, ...enWatch, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
@@ -21,7 +23,7 @@ export function isUiLanguage(v: unknown): v is UiLanguage {
 }
 
 /** Every table by its language; each follows the English schema. */
-export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukErrors } }
+export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukErrors } }
 
 const ukPlurals = new Intl.PluralRules('uk')
 /**

@@ -90,6 +90,12 @@ function blank(): LineState {
   }
 }
 
+/** The live match a Line match became (it answered `Game id finished`): its id, null for none, undefined when the lookup failed (reported). */
+export async function lookupLiveSuccessor(gameId: number): Promise<number | null | undefined> {
+  const v = await attempt(() => call('feed', 'liveSuccessor', { gameId }), 'feed.liveSuccessor')
+  return v === undefined ? undefined : v.gameId
+}
+
 export const useFeedStore = defineStore('feed', () => {
   const lines = reactive<Record<LineType, LineState>>({ line: blank(), live: blank() })
   /** Matches opened from Line whose Live list should follow their sport once they arrive. */
@@ -295,9 +301,9 @@ export const useFeedStore = defineStore('feed', () => {
   async function findSuccessor(lt: LineType, gameId: number): Promise<void> {
     const s = lines[lt]
     s.successor = { gameId, loading: true, liveGameId: null }
-    const v = await attempt(() => call('feed', 'liveSuccessor', { gameId }), 'feed.liveSuccessor')
+    const liveGameId = await lookupLiveSuccessor(gameId)
     if (s.successor?.gameId !== gameId) return
-    s.successor = { gameId, loading: false, liveGameId: v?.gameId ?? null }
+    s.successor = { gameId, loading: false, liveGameId: liveGameId ?? null }
   }
 
   /** Select a match in Live (for "Open in Live"); the Live list follows its sport when none is open there. */

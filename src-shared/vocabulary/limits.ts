@@ -20,3 +20,5 @@ export const TIMELINE_PAGE_SIZE = 100
 export const TIMELINE_PAGE_MAX = 500
 /** Coupon codes an operator may choose among the candidates of an ambiguous placement. */
 export const MAX_CHOSEN_CANDIDATES = 50
+/** Matches one profile's watch list holds. */
+export const MAX_PINS = 30

@@ -10,6 +10,7 @@ import { couponHandlers } from './handlers-coupons.js'
 import { feedHandlers } from './handlers-feed.js'
 import { historyHandlers } from './handlers-history.js'
 import { watchHandlers } from './handlers-watch.js'
+import { watchlistHandlers } from './handlers-watchlist.js'
 import type { DeskCore, DeskCoreOptions } from './types.js'
 
 export type { DeskCore, DeskCoreOptions } from './types.js'
@@ -25,6 +26,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...feedHandlers(ctx),
     ...historyHandlers(ctx),
     ...watchHandlers(ctx),
+    ...watchlistHandlers(ctx),
   }
 
   return {

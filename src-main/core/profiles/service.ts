@@ -10,6 +10,7 @@ import { DeskError } from '../shared/errors.js'
 import { SECRET_KINDS, VAULT_KINDS, type SecretVault, type VaultKind } from '../vault/index.js'
 import { DEMO_PROFILE_ID, DEMO_SECRETS, demoProfile, profileSchema, validateProfileInput, type Profile, type ProfileInput } from './schema.js'
 import type { ProfileStorage } from './storage.js'
+import { createWatchlists, type Watchlists } from './watchlist.js'
 
 export const PROFILES_KEY = 'profiles'
 
@@ -61,6 +62,8 @@ export interface ProfileService {
   /** Stored entries that failed validation (kept untouched in storage, not listed). */
   problems(): string[]
   readonly vault: SecretVault
+  /** Matches pinned per profile (kept in the same storage; a removed profile's go with it). */
+  readonly watchlists: Watchlists
 }
 
 export interface ProfileServiceOptions {
@@ -81,6 +84,7 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
   const { storage, vault } = options
   const clock = options.clock ?? systemClock
   const newId = options.newId ?? (() => randomUUID())
+  const watchlists = createWatchlists({ storage, clock })
 
   const load = (): Loaded => {
     const raw = storage.get(PROFILES_KEY)
@@ -147,6 +151,7 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
 
   const service: ProfileService = {
     vault,
+    watchlists,
     list: () => ensure().profiles,
     activeId: () => activeIdOf(ensure()),
     active() {
@@ -190,6 +195,7 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
       const activeId = wasActive ? fallbackId(loaded.profiles) : activeIdOf(loaded)
       write(loaded, activeId)
       vault.clear(id)
+      watchlists.clear(id)
       return { activeId }
     },
     setSecret(id, kind, value) {

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+
+// The watch list on Demo: pin a Line match, start it in the simulator, and the pin follows it to its
+// live id (the feed answers `Game id finished` for the Line id); it is stored, so a reload keeps it.
+let desk: OpenConsole
+let page: Page
+
+beforeAll(async () => {
+  desk = await openConsole()
+  page = desk.page
+  await page.locator('[data-testid="match-row"] [data-testid="outcome"]').first().waitFor({ timeout: 30_000 })
+})
+
+afterAll(() => desk?.close())
+
+const pinOf = (lineType: string, gameId: number) => page.locator(`[data-testid="watch-pin"][data-line-type="${lineType}"][data-game-id="${gameId}"]`)
+
+describe('the watch list (Demo)', () => {
+  it('pins a Line match, follows it to Live when it starts, keeps it over a reload, unpins it', async () => {
+    const row = page.getByTestId('match-row').nth(1)
+    const gameId = Number(await row.getAttribute('data-game-id'))
+    const [opp1] = (await row.locator('.team__name').allTextContents()).map((s) => s.trim())
+    expect(await page.getByTestId('nav-watch-count').textContent()).toBe('0')
+
+    await row.getByTestId('pin-toggle').click()
+    const pinned = pinOf('line', gameId)
+    await pinned.waitFor()
+    expect(await pinned.textContent()).toContain(opp1)
+    expect(await row.getByTestId('pin-toggle').getAttribute('aria-pressed')).toBe('true')
+    await page.getByTestId('nav-watch-count').filter({ hasText: /^1$/ }).waitFor()
+    // The Line match is no longer open in the list's view: pinning did not open it.
+    expect(await page.getByTestId('match-detail').count()).toBe(0)
+
+    const info = (await page.evaluate(() => (globalThis as unknown as { desk: { app: { info(): Promise<unknown> } } }).desk.app.info())) as { value: { endpoints: { coupons: string } } }
+    const started = await fetch(`${info.value.endpoints.coupons}/__sim/matches/${gameId}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(started.status).toBe(200)
+    const liveId = ((await started.json()) as { gameId: number }).gameId
+    expect(liveId).not.toBe(gameId)
+
+    // The pin's own subscription sees the Line id finish (Prematch `event` is polled every 30 s), then follows.
+    const followed = pinOf('live', liveId)
+    await followed.waitFor({ timeout: 60_000 })
+    await followed.locator('[data-testid="watch-score"]').waitFor({ timeout: 20_000 })
+    expect(await followed.textContent()).toContain(opp1)
+    expect(await pinOf('line', gameId).count()).toBe(0)
+    expect(await page.getByTestId('watch-pin').count()).toBe(1)
+    await page.getByTestId('watch-panel').screenshot({ path: `${SHOTS}/watchlist-followed.png` })
+    await page.screenshot({ path: `${SHOTS}/watchlist-line.png` })
+
+    await page.reload()
+    await pinOf('live', liveId).waitFor({ timeout: 30_000 })
+    await page.getByTestId('nav-watch-count').filter({ hasText: /^1$/ }).waitFor()
+
+    await pinOf('live', liveId).getByTestId('watch-unpin').click()
+    await page.getByTestId('watch-pin').waitFor({ state: 'detached' })
+    await page.getByTestId('nav-watch-count').filter({ hasText: /^0$/ }).waitFor()
+    expect(desk.pageErrors).toEqual([])
+  })
+})
