@@ -64,6 +64,13 @@ describe('MatchDetail: markets', () => {
     await setFilter(w, 'total')
     expect(names(w)).toEqual(['Total', 'Total'])
     expect(w.findAll('[data-testid="outcome"]')).toHaveLength(4)
+    // The filter stays when another match is opened.
+    await w.setProps({ result: asResult(match(7002, markets(2.1))) })
+    await flushPromises()
+    expect(names(w)).toEqual(['Total'])
+    expect(w.find('[data-testid="market-count"]').text()).toBe('1 of 2 markets')
+    await w.setProps({ result: asResult(match(7001, manyMarkets())) })
+    await flushPromises()
     await setFilter(w, 'HÄALAND')
     expect(names(w)).toEqual(['Who Will Score Goal'])
     expect(w.findAll('[data-testid="outcome"]').map((o) => o.text())).toEqual(['Erling Braut Haaland - Yes1.60'])
