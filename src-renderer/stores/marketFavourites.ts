@@ -29,9 +29,14 @@ export const useMarketFavouritesStore = defineStore('marketFavourites', () => {
     keep(await attempt(() => call('profiles', 'marketFavourites', { id }), 'profiles.marketFavourites'))
   }
 
+  /** The profile whose favourites were asked for (a failed read is not retried on every refresh). */
+  let askedFor: string | null | undefined
   /** Reads them once per profile (the first detail shown), then on each profile change. */
   async function ensure(): Promise<void> {
-    if (held.value === null || held.value.profileId !== profiles.activeId) await load()
+    if (askedFor !== undefined && askedFor === profiles.activeId) return
+    askedFor = profiles.activeId
+    await load()
+    askedFor = profiles.activeId
   }
 
   async function toggle(groupId: number): Promise<void> {

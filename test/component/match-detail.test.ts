@@ -3,7 +3,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils'
 import MatchDetail from '@renderer/components/MatchDetail.vue'
 import { MARKET_PAGE, OPEN_FIRST } from '@renderer/composables/market-view.js'
 import type { EventResultDto, MatchDto } from '../../src-shared/contract.js'
-import { installFakeDesk, type FakeDesk } from './fake-desk.js'
+import { fail, installFakeDesk, type FakeDesk } from './fake-desk.js'
 import { markets, match, oc } from './feed-fixtures.js'
 import { freshPinia, mountWithApp } from './mount.js'
 import { HAVE_EVENT_CAPTURES, LINE_EVENT, LIVE_EVENT, capturedMatch, rawMatch, repeatMarkets } from './match-detail-fixtures.js'
@@ -136,6 +136,18 @@ describe('MatchDetail: markets', () => {
     await flushPromises()
     expect(names(w)).toEqual(['1X2', 'Total'])
     expect(fake.favourites.get('demo')).toEqual([])
+  })
+
+  it('favourites that cannot be read are asked for once, not on every refresh of the match', async () => {
+    const fake = fakeMain()
+    fake.handle('profiles.marketFavourites', () => fail('internal', 'store unreadable'))
+    const w = await mountDetail(match(7001, manyMarkets()))
+    for (const rate of [1.9, 2.0, 2.1]) {
+      await w.setProps({ result: asResult(match(7001, markets(rate))) })
+      await flushPromises()
+    }
+    expect(fake.callsTo('profiles.marketFavourites')).toEqual([{ id: 'demo' }])
+    expect(names(w)).toEqual(['1X2', 'Total'])
   })
 
   it('names as sent, template text included: the header keeps the full name in its title, outcome names wrap', async () => {
