@@ -37,7 +37,7 @@ export const ACTIVE_KEY = 'activeProfileId'
 export const FAVOURITES_KEY = 'marketFavourites'
 /** More than an operator can star by hand; bounds what one file holds. */
 export const MAX_MARKET_FAVOURITES = 500
-const favouritesSchema = z.record(z.string(), z.array(z.number().int().nonnegative()).max(MAX_MARKET_FAVOURITES))
+const favouriteIdsSchema = z.array(z.number().int().nonnegative()).max(MAX_MARKET_FAVOURITES)
 
 export interface ProfileService {
   list(): Profile[]
@@ -147,10 +147,16 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
     return null
   }
 
-  /** A damaged favourites entry is dropped as a whole (they are a convenience, not data to keep). */
+  /** A damaged profile's entry reads as none (favourites are a convenience); the other profiles' stay. */
   const allFavourites = (): Record<string, number[]> => {
-    const parsed = favouritesSchema.safeParse(storage.get(FAVOURITES_KEY))
-    return parsed.success ? parsed.data : {}
+    const raw = storage.get(FAVOURITES_KEY)
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {}
+    const out: Record<string, number[]> = {}
+    for (const [id, ids] of Object.entries(raw)) {
+      const parsed = favouriteIdsSchema.safeParse(ids)
+      if (parsed.success) out[id] = parsed.data
+    }
+    return out
   }
 
   const toDto = (profile: Profile): ProfileDto => {

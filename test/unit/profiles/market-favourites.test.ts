@@ -47,9 +47,12 @@ describe('favourite market types per profile', () => {
   })
 
   it('a damaged stored value reads as none and is replaced on the next star; the count is bounded', () => {
-    const { service } = setup({ [FAVOURITES_KEY]: { demo: ['x'] } })
+    const { storage, service } = setup({ [FAVOURITES_KEY]: { demo: ['x'], other: [3] } })
     expect(service.marketFavourites('demo')).toEqual([])
     expect(service.setMarketFavourite('demo', 5, true)).toEqual([5])
+    // Another profile's entry is not lost with the damaged one.
+    expect(storage.dump()[FAVOURITES_KEY]).toEqual({ demo: [5], other: [3] })
+    expect(setup({ [FAVOURITES_KEY]: 'garbage' }).service.marketFavourites('demo')).toEqual([])
     const full = setup({ [FAVOURITES_KEY]: { demo: Array.from({ length: MAX_MARKET_FAVOURITES }, (_, i) => i) } })
     expect(() => full.service.setMarketFavourite('demo', MAX_MARKET_FAVOURITES, true)).toThrow(/At most/)
     expect(full.service.setMarketFavourite('demo', 0, false)).toHaveLength(MAX_MARKET_FAVOURITES - 1)
