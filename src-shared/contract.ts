@@ -62,6 +62,9 @@ export interface SessionStatus {
   reason: StateReason | null
 }
 
+/** Market types (`group_id`) a profile pins to the top of a match's markets, in the order they were starred. */
+export interface MarketFavouritesDto { profileId: string; groupIds: number[] }
+
 export type SecretKind = 'password' | 'feedApiKey' | 'callbackSecret'
 export interface ProfileDto {
   id: string
@@ -122,6 +125,29 @@ export interface MatchDto {
   /** null = odds not requested; [] = no markets. */
   markets: MarketDto[] | null
   subGames: Array<{ gameId: number | null; name: string | null }>
+  /**
+   * What only a full match carries (`events` rows and `event`); absent on short cards (top lists,
+   * search). Texts are as sent; '' / null / [] = not sent or a Prematch default.
+   */
+  detail?: MatchDetailDto
+}
+/** One `stat_list` row: values are text as sent (`"1.45"`, `"65"`). */
+export interface MatchStatDto { id: number | null; name: string; opp1: string; opp2: string }
+/** One `event_plan` pair (group matches): names and icon URLs as sent, times in ms or null. */
+export interface EventPlanItemDto { opp1: string; opp2: string; opp1IconUrl: string | null; opp2IconUrl: string | null; startMs: number | null }
+export interface MatchDetailDto {
+  /** Sub-match type name (`game_dop_name`) and segment (`game_desk`), language dependent. */
+  subName: string
+  segment: string
+  /** `score_period`: the periods' scores as sent, split on `;` (`2:0;1:0` → ['2:0', '1:0']). */
+  periodScores: string[]
+  /** `score_extra` (tennis game score), `extra_time` (added minutes): text as sent, '' when none. */
+  scoreExtra: string
+  extraTime: string
+  /** `finale`: true = ended, false = not ended, null = not sent. */
+  finished: boolean | null
+  stats: MatchStatDto[]
+  eventPlan: EventPlanItemDto[]
 }
 /** A top championship: enough to load its matches (`events` of the sport and tournament) and to name it. */
 export interface ChampionshipDto { sportId: number; sportName: string; tournamentId: number; tournamentName: string; countryName: string; counter: number; iconUrl: string }
@@ -350,6 +376,9 @@ export const inputs = {
     remove: z.object({ id: z.string().min(1) }).strict(),
     setSecret: z.object({ id: z.string().min(1), kind: z.enum(['password', 'feedApiKey', 'callbackSecret']), value: z.string().min(1).max(4096) }).strict(),
     clearSecret: z.object({ id: z.string().min(1), kind: z.enum(['password', 'feedApiKey', 'callbackSecret']) }).strict(),
+    /** A profile's favourite market types (`group_id`s pinned to the top of every match's markets). */
+    marketFavourites: z.object({ id: z.string().min(1) }).strict(),
+    setMarketFavourite: z.object({ id: z.string().min(1), groupId: z.number().int().nonnegative(), favourite: z.boolean() }).strict(),
   },
   feed: {
     menu: z.object({ lineType, cybersport: z.boolean().optional() }).strict(),
@@ -452,6 +481,8 @@ export interface Outputs {
     remove: { activeId: string }
     setSecret: ProfileDto
     clearSecret: ProfileDto
+    marketFavourites: MarketFavouritesDto
+    setMarketFavourite: MarketFavouritesDto
   }
   feed: {
     menu: SportNode[]

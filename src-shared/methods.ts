@@ -5,7 +5,7 @@
 export const methods = {
   app: ['info'],
   session: ['status', 'login', 'logout'],
-  profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
+  profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret', 'marketFavourites', 'setMarketFavourite'],
   feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],

@@ -13,7 +13,7 @@ describe('the market grid', () => {
   it('titles each outcome with its market and outcome name; a blocked one says it is blocked', async () => {
     installFakeDesk()
     const market = { key: '0:136', groupId: 136, name: 'Correct Score (17Way)', columns: [[oc('Correct Score 1-0 (17Way)', 7.5, false, 731), oc('Correct Score 0-1 (17Way)', 9.1, true, 732)]] }
-    const { wrapper } = await mountWithApp(MarketGrid, freshPinia(), { props: { markets: [market], isSelected: () => false } })
+    const { wrapper } = await mountWithApp(MarketGrid, freshPinia(), { props: { markets: [market], isSelected: () => false, favourites: new Set<number>(), matchKey: 'line:1' } })
     const titles = wrapper.findAll('[data-testid="outcome"]').map((b) => b.attributes('title'))
     expect(titles[0]).toBe('Correct Score (17Way): Correct Score 1-0 (17Way)')
     expect(titles[1]).not.toContain('line#')

@@ -56,6 +56,8 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
         await afterEdit(id)
         return profiles.toDto(profile)
       },
+      marketFavourites: async ({ id }) => ({ profileId: id, groupIds: profiles.marketFavourites(id) }),
+      setMarketFavourite: async ({ id, groupId, favourite }) => ({ profileId: id, groupIds: profiles.setMarketFavourite(id, groupId, favourite) }),
     },
     session: {
       status: async () => (await ctx.env()).session.status(),

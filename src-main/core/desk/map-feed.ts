@@ -5,13 +5,14 @@ import type {
   FeedAccountDto,
   LineType,
   MarketDto,
+  MatchDetailDto,
   MatchDto,
   OutcomeDto,
   SportNode,
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-shared/contract.js'
-import { isUsableRate, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
+import { isUsableRate, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type Match, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
 export interface FeedDtoTools {
@@ -63,8 +64,35 @@ function marketDto(m: Market, lineType: LineType, tools: FeedDtoTools): MarketDt
   return { key: m.key, groupId: m.groupId, name: m.name, columns: m.columns.map((col) => col.map((o) => outcomeDto(o, lineType, tools))) }
 }
 
-export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools): MatchDto {
+const isFullMatch = (m: MatchSummary): m is Match => 'stats' in m && 'eventPlan' in m
+
+/** `score_period` as its periods (`2:0;1:0`); '' (before play) is none. */
+export function periodScoresOf(scorePeriod: string | null): string[] {
+  if (scorePeriod === null) return []
+  return scorePeriod.split(';').map((p) => p.trim()).filter((p) => p !== '')
+}
+
+function detailDto(m: Match, tools: FeedDtoTools): MatchDetailDto {
   return {
+    subName: m.subName,
+    segment: m.segment,
+    periodScores: periodScoresOf(m.scorePeriod),
+    scoreExtra: m.scoreExtra ?? '',
+    extraTime: m.extraTime ?? '',
+    finished: m.finished,
+    stats: m.stats.map((s) => ({ id: s.id, name: s.name, opp1: s.opp1, opp2: s.opp2 })),
+    eventPlan: m.eventPlan.map((p) => ({
+      opp1: p.opp1Name,
+      opp2: p.opp2Name,
+      opp1IconUrl: p.opp1Icon ? tools.teamIcon(p.opp1Icon) : null,
+      opp2IconUrl: p.opp2Icon ? tools.teamIcon(p.opp2Icon) : null,
+      startMs: p.startMs ?? p.opp1DateMs ?? p.opp2DateMs,
+    })),
+  }
+}
+
+export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools): MatchDto {
+  const dto: MatchDto = {
     key: m.key,
     lineType: m.lineType,
     gameId: m.gameId,
@@ -87,6 +115,8 @@ export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number
     markets: m.markets === null ? null : m.markets.map((mk) => marketDto(mk, m.lineType, tools)),
     subGames: (m.subGames ?? []).map((s) => ({ gameId: s.gameId, name: s.name })),
   }
+  if (isFullMatch(m)) dto.detail = detailDto(m, tools)
+  return dto
 }
 
 /** A championship without a sport id cannot be loaded (its `events` need one): left out. */

@@ -3,6 +3,7 @@
  * the vault) which secrets each holds. Demo exists and is active on first start.
  */
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
 import type { ProfileDto, SecretKind } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import { systemClock } from '../shared/clock.js'
@@ -33,6 +34,11 @@ export function secretOrigin(profile: Pick<Profile, 'couponBaseUrl' | 'feedApiUr
 
 const originsOf = (profile: Profile) => Object.fromEntries(VAULT_KINDS.map((kind) => [kind, secretOrigin(profile, kind)])) as Record<VaultKind, string>
 export const ACTIVE_KEY = 'activeProfileId'
+/** Favourite market types per profile id (kept beside the profiles, never inside a profile entry). */
+export const FAVOURITES_KEY = 'marketFavourites'
+/** More than an operator can star by hand; bounds what one file holds. */
+export const MAX_MARKET_FAVOURITES = 500
+const favouriteIdsSchema = z.array(z.number().int().nonnegative()).max(MAX_MARKET_FAVOURITES)
 
 export interface ProfileService {
   list(): Profile[]
@@ -57,6 +63,10 @@ export interface ProfileService {
    * environment the simulator's public demo value, else null.
    */
   secret(id: string, kind: VaultKind): string | null
+  /** The profile's favourite market types (`group_id`), in the order starred; [] when none (or unreadable). */
+  marketFavourites(id: string): number[]
+  /** Stars or unstars one market type of a profile; returns the list after the change. */
+  setMarketFavourite(id: string, groupId: number, favourite: boolean): number[]
   toDto(profile: Profile): ProfileDto
   listDto(): { activeId: string; profiles: ProfileDto[] }
   /** Stored entries that failed validation (kept untouched in storage, not listed). */
@@ -141,6 +151,18 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
     return null
   }
 
+  /** A damaged profile's entry reads as none (favourites are a convenience); the other profiles' stay. */
+  const allFavourites = (): Record<string, number[]> => {
+    const raw = storage.get(FAVOURITES_KEY)
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {}
+    const out: Record<string, number[]> = {}
+    for (const [id, ids] of Object.entries(raw)) {
+      const parsed = favouriteIdsSchema.safeParse(ids)
+      if (parsed.success) out[id] = parsed.data
+    }
+    return out
+  }
+
   const toDto = (profile: Profile): ProfileDto => {
     const status = vault.status(profile.id, originsOf(profile))
     const demo = profile.environment === 'demo'
@@ -196,6 +218,11 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
       write(loaded, activeId)
       vault.clear(id)
       watchlists.clear(id)
+      const favourites = allFavourites()
+      if (id in favourites) {
+        delete favourites[id]
+        storage.set(FAVOURITES_KEY, favourites)
+      }
       return { activeId }
     },
     setSecret(id, kind, value) {
@@ -214,6 +241,21 @@ export function createProfileService(options: ProfileServiceOptions): ProfileSer
       return profile
     },
     secret,
+    marketFavourites(id) {
+      getFrom(ensure(), id)
+      return allFavourites()[id] ?? []
+    },
+    setMarketFavourite(id, groupId, favourite) {
+      getFrom(ensure(), id)
+      const all = allFavourites()
+      const before = all[id] ?? []
+      const after = favourite ? (before.includes(groupId) ? before : [...before, groupId]) : before.filter((g) => g !== groupId)
+      if (after.length > MAX_MARKET_FAVOURITES) throw new DeskError('validation', `At most ${MAX_MARKET_FAVOURITES} favourite markets per profile`)
+      if (after.length === 0) delete all[id]
+      else all[id] = after
+      storage.set(FAVOURITES_KEY, all)
+      return after
+    },
     toDto,
     listDto() {
       const loaded = ensure()
