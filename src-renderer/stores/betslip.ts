@@ -136,14 +136,18 @@ export const useBetslipStore = defineStore('betslip', () => {
     if ((v.kind === 'match' ? v.match.gameId : v.gameId) !== Number(key.split(':')[1])) return
     events.value = { ...events.value, [key]: v }
     if (v.kind !== 'match') return
-    selections.value = selections.value.map((s) => {
+    let changed = false
+    const next = selections.value.map((s) => {
       if (matchKeyOf(s) !== key) return s
       const k = outcomeKey(s.pointer)
       const o = findOutcome(v.match, k)
       if (!o || feedRates.value[k] === o.rate) return s
       feedRates.value[k] = o.rate
-      return o.pointer === s.pointer ? s : { ...s, pointer: o.pointer, rate: o.rate }
+      if (o.pointer === s.pointer) return s
+      changed = true
+      return { ...s, pointer: o.pointer, rate: o.rate }
     })
+    if (changed) selections.value = next
   }
   /** Forget what was followed for matches no longer on the slip (one added again is read afresh). */
   function prune(): void {

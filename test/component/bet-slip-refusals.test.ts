@@ -99,6 +99,22 @@ describe.skipIf(SKIP)(`bet slip: the service refused a selection${SKIP ? ` (real
     })
   }
 
+  it('odds taken from a 501 stand while the feed only repeats the older price, and follow it once it moves', async () => {
+    const fake = deskAnswering([capture('place-error-501-odds-increased')], { [GAME]: perm(GAME, [resultMarket(GAME, 2.19)]) })
+    const { slip, wrapper } = await mountSlipWith([pick(GAME, 'W1', 2.19)])
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    await wrapper.find('[data-testid="take-new-odds"]').trigger('click')
+    await flushPromises()
+    expect(slip.pointers).toEqual([`line#${GAME}#1#1#0#2.39`])
+
+    await pushEvent(fake, GAME, perm(GAME, [resultMarket(GAME, 2.19)])) // the feed has not caught up yet
+    expect(slip.pointers).toEqual([`line#${GAME}#1#1#0#2.39`])
+    await pushEvent(fake, GAME, perm(GAME, [resultMarket(GAME, 2.5)]))
+    expect(slip.pointers).toEqual([`line#${GAME}#1#1#0#2.5`])
+    expect(wrapper.find('[data-testid="slip-mark"]').text()).toBe('▲ Price up: 2.39 → 2.50 (the new price is placed)')
+  })
+
   it('without odds in the error, Take the new odds keeps the feed\'s current prices', async () => {
     const rejection: PlacementDto = { outcome: 'rejected', code: 'coupon_business', errorCode: 501, vendorApi: 'new', vendorText: null, changes: [] }
     const fake = deskAnswering([rejection], { 7001: perm(7001, [resultMarket(7001, 1.85)]) })
