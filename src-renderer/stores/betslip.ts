@@ -173,11 +173,11 @@ export const useBetslipStore = defineStore('betslip', () => {
   /** Selections of one match tree, grouped: an accumulator cannot hold them. */
   const sameMatch = computed(() => sameMatchGroups(selections.value, matchOf))
   const accumulatorConflict = computed(() => !multi.value && sameMatch.value.length > 0)
-  /** The last answer was a 501: the operator may rebuild the slip at the current odds. */
+  /** Odds changed (a 501; the legacy API numbers every feed refusal 501, so there only a `rejected` record): the slip may be rebuilt at the current odds. */
   const newOddsOffered = computed(() => {
     const r = result.value
     if (r?.outcome !== 'rejected' || selections.value.length === 0) return false
-    return r.errorCode === 501 || r.changes.some((c) => c.status === 'rejected')
+    return r.changes.some((c) => c.status === 'rejected') || (r.errorCode === 501 && r.vendorApi === 'new')
   })
 
   /** Is this outcome on the slip (at any price)? */

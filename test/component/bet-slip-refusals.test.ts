@@ -143,6 +143,23 @@ describe.skipIf(SKIP)(`bet slip: the service refused a selection${SKIP ? ` (real
     expect(wrapper.find('[data-testid="take-new-odds"]').exists()).toBe(false)
   })
 
+  it('the legacy API numbers every refusal 501: a blocked outcome there offers no new odds', async () => {
+    const legacy: PlacementDto = {
+      outcome: 'rejected',
+      code: 'coupon_business',
+      errorCode: 501,
+      vendorApi: 'legacy',
+      vendorText: null,
+      changes: [{ gameId: 7001, betCoefficient: 1.85, actualCoefficient: null, changeType: null, status: 'block' }],
+    }
+    deskAnswering([legacy])
+    const { wrapper } = await mountSlipWith([pick(7001, 'W1', 1.85)])
+    await wrapper.find('[data-testid="place"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="slip-refused"]').text()).toBe('Refused: the outcome is blocked')
+    expect(wrapper.find('[data-testid="take-new-odds"]').exists()).toBe(false)
+  })
+
   it('504 says the outcome failed validation; singles of one match are told apart by the odds sent', async () => {
     const failed: PlacementDto = {
       outcome: 'rejected',
