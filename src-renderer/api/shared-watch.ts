@@ -107,3 +107,50 @@ export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | n
     },
   })
 }
+
+export interface KeyedWatch {
+  /** Per topic key, the status of its subscription (while held). */
+  readonly statuses: ComputedRef<Record<string, WatchStatus>>
+  /** Hold them: one subscription per distinct topic the list names (re-synced when it changes). */
+  acquire(): () => void
+}
+
+/**
+ * Like `topicWatch`, for a list of topics that follows store state (the matches on the bet slip):
+ * one subscription per distinct topic, opened when it joins the list and stopped when it leaves.
+ * `handlers(key)` are the handlers of the topic with that key.
+ */
+export function keyedWatch<N extends WatchTopicName>(topics: () => Array<{ key: string; topic: TopicOf<N> }>, handlers: (key: string) => WatchHandlers<N>): KeyedWatch {
+  const subs = shallowRef(new Map<string, Subscription<N>>())
+  let count = 0
+  let scope: EffectScope | null = null
+  function sync(wanted: Array<{ key: string; topic: TopicOf<N> }>): void {
+    const next = new Map<string, Subscription<N>>()
+    for (const { key, topic } of wanted) {
+      if (next.has(key)) continue
+      next.set(key, subs.value.get(key) ?? subscribe(topic, handlers(key)))
+    }
+    for (const [key, sub] of subs.value) if (!next.has(key)) void sub.stop()
+    subs.value = next
+  }
+  return markRaw({
+    statuses: computed(() => Object.fromEntries([...subs.value].map(([key, sub]) => [key, sub.status]))),
+    acquire() {
+      count++
+      if (!scope) {
+        scope = effectScope(true)
+        scope.run(() => watch(() => JSON.stringify(topics()), () => sync(topics()), { immediate: true }))
+      }
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        count--
+        if (count > 0 || !scope) return
+        scope.stop()
+        scope = null
+        sync([])
+      }
+    },
+  })
+}

@@ -1,37 +1,41 @@
 /**
- * The bet slip: selected outcome pointers, singles/accumulator, amount, mode, the real-placement
+ * The bet slip: selected outcomes, singles/accumulator, amount, mode, the real-placement
  * confirmation, and the last placement result (placed / rejected / unknown + its resolution).
- * A placement is never retried here: an unknown outcome is only resolved on the operator's click.
+ * While shown it follows every match on it (`feed.event`, one subscription per match): a selection
+ * holds the outcome's current pointer and price, and is marked moved, blocked or gone.
+ * A placement is never retried here: an unknown outcome is only resolved on the operator's click,
+ * and new odds are only taken on the operator's click.
  */
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { LineType, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
+import type { ChangeRecordDto, EventResultDto, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
+import { MAX_ACCUMULATOR_EVENTS, MAX_PLACEMENT_POINTERS } from '../../src-shared/vocabulary/limits.js'
 import { call, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
+import { keyedWatch } from '../api/shared-watch.js'
 import { attempt, reportError } from '../composables/errors.js'
+import {
+  feedMarkOf,
+  findOutcome,
+  matchKeyOf,
+  outcomeKey,
+  refusalsBySelection,
+  sameMatchGroups,
+  sentPicks,
+  withCoefficient,
+  type FeedMark,
+  type SentPick,
+  type SlipPick,
+} from '../composables/slip-marks.js'
 import { useAppStore } from './app.js'
 import { useBalanceStore } from './balance.js'
 
-export interface Selection {
-  pointer: string
-  lineType: LineType
-  gameId: number
-  matchName: string
+export interface Selection extends SlipPick {
   marketName: string
   outcomeName: string
-  rate: number
 }
-import { MAX_ACCUMULATOR_EVENTS, MAX_PLACEMENT_POINTERS } from '../../src-shared/vocabulary/limits.js'
+export { outcomeKey }
 export const MAX_ACCUMULATOR = MAX_ACCUMULATOR_EVENTS
 export const MAX_SELECTIONS = MAX_PLACEMENT_POINTERS
-
-/**
- * The outcome a coupon pointer names, without its odds (`line#game#group#type#param[#player]`):
- * the same outcome at a moved price is the same selection, never a second one.
- */
-export function outcomeKey(pointer: string): string {
-  const parts = pointer.split('#')
-  return parts.length >= 6 ? [...parts.slice(0, 5), ...parts.slice(6)].join('#') : pointer
-}
 
 /** `x` rounded half up to `digits` decimals; a product's binary tail (59.114999…) is read as the decimal it stands for. */
 function roundTo(x: number, digits: number): number {
@@ -104,6 +108,78 @@ export const useBetslipStore = defineStore('betslip', () => {
   })
   const tooManyForAccumulator = computed(() => !multi.value && selections.value.length > MAX_ACCUMULATOR)
 
+  /** The price the operator took per outcome (picked, or accepted with "Take the new odds"). */
+  const taken = epochRef<Record<string, number>>(() => ({}))
+  /** The newest `feed.event` answer per followed match (`matchKeyOf`). */
+  const events = epochRef<Record<string, EventResultDto>>(() => ({}))
+  /** The feed's price per outcome when it last changed: a re-sent answer never undoes odds taken from a newer 501. */
+  const feedRates = epochRef<Record<string, number>>(() => ({}))
+  /** What the service refused in the last placement, per outcome (its change record). */
+  const refusals = epochRef<Record<string, ChangeRecordDto>>(() => ({}))
+  let lastSent: SentPick[] = []
+
+  const matchOf = (s: SlipPick) => {
+    const e = events.value[matchKeyOf(s)]
+    return e?.kind === 'match' ? e.match : undefined
+  }
+  const followed = keyedWatch<'feed.event'>(
+    () =>
+      selections.value
+        .filter((s) => events.value[matchKeyOf(s)]?.kind !== 'gone') // a gone id is never polled again
+        .map((s) => ({ key: matchKeyOf(s), topic: { name: 'feed.event' as const, lineType: s.lineType, gameId: s.gameId } })),
+    (key) => ({ snapshot: (v) => onFeedEvent(key, v) }),
+  )
+  /** Follow the matches on the slip while something shows it (returns the release). */
+  const follow = (): (() => void) => followed.acquire()
+
+  function onFeedEvent(key: string, v: EventResultDto): void {
+    if ((v.kind === 'match' ? v.match.gameId : v.gameId) !== Number(key.split(':')[1])) return
+    events.value = { ...events.value, [key]: v }
+    if (v.kind !== 'match') return
+    let changed = false
+    const next = selections.value.map((s) => {
+      if (matchKeyOf(s) !== key) return s
+      const k = outcomeKey(s.pointer)
+      const o = findOutcome(v.match, k)
+      if (!o || feedRates.value[k] === o.rate) return s
+      feedRates.value[k] = o.rate
+      if (o.pointer === s.pointer) return s
+      changed = true
+      return { ...s, pointer: o.pointer, rate: o.rate }
+    })
+    if (changed) selections.value = next
+  }
+  /** Forget what was followed for matches no longer on the slip (one added again is read afresh). */
+  function prune(): void {
+    const keys = new Set(selections.value.map((s) => outcomeKey(s.pointer)))
+    const matches = new Set(selections.value.map(matchKeyOf))
+    const keep = <T>(rec: Record<string, T>, on: Set<string>) => Object.fromEntries(Object.entries(rec).filter(([k]) => on.has(k)))
+    taken.value = keep(taken.value, keys)
+    feedRates.value = keep(feedRates.value, keys)
+    refusals.value = keep(refusals.value, keys)
+    events.value = keep(events.value, matches)
+  }
+
+  /** Per outcome key: where the feed has it now. */
+  const marks = computed<Record<string, FeedMark>>(() =>
+    Object.fromEntries(selections.value.map((s) => [outcomeKey(s.pointer), feedMarkOf(s, taken.value[outcomeKey(s.pointer)] ?? s.rate, events.value[matchKeyOf(s)])])),
+  )
+  /** Per outcome key: its feed subscription is not live (what the slip shows of it may be out of date). */
+  const unconfirmed = computed(() => {
+    const statuses = followed.statuses.value
+    return new Set(selections.value.filter((s) => statuses[matchKeyOf(s)]?.live === false).map((s) => outcomeKey(s.pointer)))
+  })
+  const goneCount = computed(() => Object.values(marks.value).filter((m) => m.kind === 'gone').length)
+  /** Selections of one match tree, grouped: an accumulator cannot hold them. */
+  const sameMatch = computed(() => sameMatchGroups(selections.value, matchOf))
+  const accumulatorConflict = computed(() => !multi.value && sameMatch.value.length > 0)
+  /** Odds changed (a 501; the legacy API numbers every feed refusal 501, so there only a `rejected` record): the slip may be rebuilt at the current odds. */
+  const newOddsOffered = computed(() => {
+    const r = result.value
+    if (r?.outcome !== 'rejected' || selections.value.length === 0) return false
+    return r.changes.some((c) => c.status === 'rejected') || (r.errorCode === 501 && r.vendorApi === 'new')
+  })
+
   /** Is this outcome on the slip (at any price)? */
   function has(pointer: string): boolean {
     const key = outcomeKey(pointer)
@@ -115,10 +191,14 @@ export const useBetslipStore = defineStore('betslip', () => {
     const at = selections.value.findIndex((x) => outcomeKey(x.pointer) === key)
     if (at >= 0) selections.value.splice(at, 1, s)
     else if (selections.value.length < MAX_SELECTIONS) selections.value.push(s)
+    else return
+    taken.value[key] = s.rate
+    delete refusals.value[key]
   }
   function remove(pointer: string): void {
     const key = outcomeKey(pointer)
     selections.value = selections.value.filter((s) => outcomeKey(s.pointer) !== key)
+    prune()
   }
   function toggle(s: Selection): void {
     if (has(s.pointer)) remove(s.pointer)
@@ -127,6 +207,22 @@ export const useBetslipStore = defineStore('betslip', () => {
   function clear(): void {
     selections.value = []
     confirmed.value = false
+    prune()
+  }
+  /**
+   * "Take the new odds" after a 501: each refused selection at the odds the service named, every
+   * other at its current feed price; the moved marks are cleared. It never places.
+   */
+  function takeNewOdds(): void {
+    selections.value = selections.value.map((s) => {
+      const r = refusals.value[outcomeKey(s.pointer)]
+      const pointer = r?.status === 'rejected' && r.actualCoefficient !== null ? withCoefficient(s.pointer, r.actualCoefficient) : null
+      return pointer === null ? s : { ...s, pointer, rate: r!.actualCoefficient! }
+    })
+    taken.value = Object.fromEntries(selections.value.map((s) => [outcomeKey(s.pointer), s.rate]))
+    refusals.value = {}
+    result.value = null
+    resolution.value = null
   }
   function dismissResult(): void {
     result.value = null
@@ -156,6 +252,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     const app = useAppStore()
     if (pendingUnknown.value) return false
     if (placing.value || selections.value.length === 0 || tooManyForAccumulator.value) return false
+    if (goneCount.value > 0 || accumulatorConflict.value) return false
     if (amount.value === null || !(amount.value > 0) || stakeProblem.value !== null) return false
     if (!app.isDemo && !confirmed.value) return false
     return true
@@ -181,6 +278,8 @@ export const useBetslipStore = defineStore('betslip', () => {
     placing.value = true
     resolution.value = null
     fromEarlierRun.value = false
+    refusals.value = {}
+    lastSent = sentPicks(selections.value)
     try {
       const v = await call('coupons', 'place', {
         pointers: pointers.value,
@@ -196,6 +295,7 @@ export const useBetslipStore = defineStore('betslip', () => {
       })
       if (v) {
         result.value = v
+        if (v.outcome === 'rejected') refusals.value = refusalsBySelection(lastSent, v.changes)
         if (v.outcome === 'placed') afterPlaced()
       }
       return v
@@ -250,6 +350,15 @@ export const useBetslipStore = defineStore('betslip', () => {
     potentialWin,
     stakeProblem,
     tooManyForAccumulator,
+    marks,
+    unconfirmed,
+    goneCount,
+    refusals,
+    sameMatch,
+    accumulatorConflict,
+    newOddsOffered,
+    follow,
+    takeNewOdds,
     pendingUnknown,
     canPlace,
     has,

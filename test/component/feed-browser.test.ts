@@ -34,7 +34,8 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     expect(buttons().map((b) => b.text())).toEqual(['W11.85', 'X3.30', 'W24.10', 'Over1.90', 'Under1.90'])
     expect(buttons()[2]!.attributes('disabled')).toBeDefined() // blocked outcome
 
-    // A pushed snapshot of the event replaces the odds in place.
+    // A pushed snapshot of the event replaces the odds in place (and is what main answers a new subscriber).
+    fake.topic('feed.event', { kind: 'match', match: match(7001, markets(1.95)) })
     fake.pushSnapshot('feed.event', { kind: 'match', match: match(7001, markets(1.95)) })
     await flushPromises()
     expect(buttons()[0]!.find('[data-testid="odds-now"]').text()).toBe('1.95')
@@ -51,12 +52,13 @@ describe('FeedBrowser (Line)', { timeout: 20_000 }, () => {
     await buttons()[2]!.trigger('click') // blocked: nothing happens
     expect(useBetslipStore().pointers).toEqual(['line#7001#1#1#0#1.95'])
 
-    // The match leaves the line: notice shown, its subscription dropped.
-    const eventSub = fake.subscriptions('feed.event')[0]!.id
+    // The match leaves the line: notice shown, its subscriptions dropped (the browser's, and the slip's that follows the pick).
+    const eventSubs = fake.subscriptions('feed.event').map((s) => ({ subscriptionId: s.id }))
+    expect(eventSubs).toHaveLength(2)
     fake.pushSnapshot('feed.event', gone(7001, 'not_found'))
     await flushPromises()
     expect(wrapper.find('[data-testid="match-gone"]').text()).toContain('Game not found')
-    expect(fake.callsTo('watch.unsubscribe')).toEqual([{ subscriptionId: eventSub }])
+    expect(fake.callsTo('watch.unsubscribe')).toEqual(eventSubs)
 
     wrapper.unmount()
     await flushPromises()
