@@ -4,7 +4,7 @@
  */
 export const methods = {
   app: ['info'],
-  session: ['status', 'login', 'logout'],
+  session: ['status', 'login', 'logout', 'signIn'],
   profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret'],
   feed: ['menu', 'events', 'event', 'topMatches', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
@@ -12,7 +12,22 @@ export const methods = {
   timeline: ['query', 'couponHistory', 'deliveries'],
   listener: ['status', 'start', 'stop'],
   watch: ['subscribe', 'unsubscribe'],
-  demo: ['settle', 'recalculate', 'advanceClock'],
+  demo: [
+    'settle',
+    'recalculate',
+    'advanceClock',
+    'accounts',
+    'startMatch',
+    'finishMatch',
+    'cancelMatch',
+    'moveOdds',
+    'blockOutcome',
+    'failCallbacks',
+    'suppressCallback',
+    'dropNextPlacement',
+    'setBalance',
+    'revokeTokens',
+  ],
 } as const
 
 export type MethodNames = typeof methods

@@ -2,9 +2,10 @@ import { createI18n, useI18n } from 'vue-i18n'
 import { en } from './en.js'
 import { enErrors } from './en-errors.js'
 import { enFeed } from './en-feed.js'
+import { enDemo } from './en-demo.js'
 
-/** The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the error titles of en-errors.ts. */
-export const messages = { ...en, ...enFeed, ...enErrors }
+/** The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, sign-in and Demo scenarios of en-demo.ts, the error titles of en-errors.ts. */
+export const messages = { ...en, ...enFeed, ...enDemo, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
