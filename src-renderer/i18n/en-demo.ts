@@ -35,7 +35,7 @@ export const enDemo = {
     matchOption: '{name} · {line} #{id}',
     outcome: 'Outcome',
     outcomeNone: 'Add an outcome to the slip',
-    outcomeOption: '{match} · {market}: {outcome} @ {rate}',
+    outcomeOption: '{match} · {market}: {outcome} at {rate}',
     start: 'Start (to Live)',
     scoreHome: 'Home score',
     scoreAway: 'Away score',
