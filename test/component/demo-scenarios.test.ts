@@ -10,6 +10,8 @@ import { installFakeDesk, signedOut } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
 const selection: Selection = { pointer: 'line#123#1#1#0#1.85', lineType: 'line', gameId: 123, matchName: 'Ajax – PSV', marketName: '1X2', outcomeName: 'W1', rate: 1.85 }
+/** The card as the app shows it, inside the message provider. */
+const Page = defineComponent({ setup: () => () => h(NMessageProvider, () => h(DemoScenarios)) })
 const small: SessionStatus = { ...signedOut, state: 'signed-in', username: 'small', accountState: 'active' }
 
 /** The card on Demo with one slip selection (line match #123, W1 at 1.85); `demo.*` answer what main would. */
@@ -25,7 +27,6 @@ async function mountCard() {
   const pinia = freshPinia()
   await useAppStore().load()
   useBetslipStore().add(selection)
-  const Page = defineComponent({ setup: () => () => h(NMessageProvider, () => h(DemoScenarios)) })
   const { wrapper } = await mountWithApp(Page, pinia)
   await flushPromises()
   return { fake, wrapper }
@@ -73,7 +74,7 @@ describe('the Scenarios card', { timeout: 20_000 }, () => {
   it('without a match or outcome on screen, their scenarios are unavailable rather than asking for ids', async () => {
     installFakeDesk({ 'session.status': () => small })
     const pinia = freshPinia()
-    const { wrapper } = await mountWithApp(defineComponent({ setup: () => () => h(NMessageProvider, () => h(DemoScenarios)) }), pinia)
+    const { wrapper } = await mountWithApp(Page, pinia)
     await flushPromises()
     for (const id of ['demo-start', 'demo-finish', 'demo-cancel', 'demo-move-odds', 'demo-block', 'demo-unblock'])
       expect(wrapper.find(`[data-testid="${id}"]`).attributes('disabled'), id).toBeDefined()

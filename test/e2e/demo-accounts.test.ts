@@ -57,7 +57,7 @@ describe('Demo accounts and scenarios', () => {
     await page.keyboard.press('Control+A')
     await page.keyboard.type('35')
     await page.keyboard.press('Tab')
-    expect(await page.getByTestId('demo-set-balance').evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await page.locator('[data-testid="demo-set-balance"]:focus').count()).toBe(1)
     await page.keyboard.press('Enter')
     await result().filter({ hasText: 'Balance of small set to 35.00.' }).waitFor({ timeout: 15_000 })
     await page.getByTestId('balance-value').filter({ hasText: /^35\.00$/ }).waitFor({ timeout: 30_000 })
