@@ -59,4 +59,28 @@ describe('demo accounts and session.signIn', () => {
     expect(JSON.stringify(h.outputs)).not.toContain('not-the-password')
     expect((await h.call(() => api.profiles.list(undefined))).profiles.find((p) => p.id === 'demo')?.secrets.password).toBe(true)
   })
+  it('a real-services profile without a password fails as missing_secret; signIn stores the typed one and signs in', async () => {
+    const { endpoints } = await api.app.info(undefined)
+    const saved = await api.profiles.save({
+      name: 'Partner on the simulator',
+      environment: 'custom',
+      couponBaseUrl: endpoints.coupons,
+      feedApiUrl: endpoints.feed,
+      cdnUrl: endpoints.cdn,
+      username: 'demo',
+      language: 'en',
+      legacyMode: false,
+      timeZone: 'utc',
+      listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+    })
+    await api.profiles.select({ id: saved.id })
+    expect((await errorOf(api.session.login(undefined))).code).toBe('missing_secret')
+    expect((await api.session.status(undefined)).reason?.code).toBe('missing_secret')
+
+    const status = await h.call(() => api.session.signIn({ username: 'demo2', password: 'demo' }))
+    expect(status).toMatchObject({ state: 'signed-in', username: 'demo2', accountState: 'active' })
+    expect(h.profiles.secret(saved.id, 'password')).toBe('demo')
+    expect(h.profiles.get(saved.id).username).toBe('demo2')
+    expect((await api.profiles.list(undefined)).profiles.find((p) => p.id === saved.id)?.secrets.password).toBe(true)
+  })
 })
