@@ -272,6 +272,10 @@ export interface PinDto {
 }
 /** The active profile's pins, oldest first; `max` is how many it may hold. */
 export interface WatchlistDto { pins: PinDto[]; max: number }
+/** A client account of the Demo simulator: the Demo profile's username picks one (password is the simulator's). */
+export interface DemoAccountDto { username: string; balance: number; state: 'active' | 'disabled' | 'expired' }
+/** A coupon the simulator settled (or returned for recalculation): as its control answer carries it, null when that is unreadable. */
+export interface DemoSettledDto { ok: true; code: string; coupon: CouponDto | null; recalculateAt?: number }
 
 /** Timeline entry kinds: owned by the timeline store, shown as they are. */
 export type { TimelineKind }
@@ -319,6 +323,9 @@ export interface ConnectionStatus { state: ConnectionState; reason: StateReason 
 const lineType = z.enum(['line', 'live'])
 const none = z.object({}).strict().optional()
 const couponCode = z.string().min(1).max(MAX_COUPON_CODE_LENGTH)
+const demoGameId = z.number().int().positive().max(999_999_999_999)
+const demoPointer = z.string().min(1).max(MAX_POINTER_LENGTH)
+const goals = z.number().int().min(0).max(999)
 const calendarPeriod = z.union([
   z.object({ hours: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(12)]) }).strict(),
   z.object({ day: z.number().int().min(0).max(5) }).strict(),
@@ -353,6 +360,12 @@ export const inputs = {
     status: none,
     login: none,
     logout: none,
+    /**
+     * Sign in as `username` on the active profile: a new username is saved to the profile, a password
+     * goes to the vault (as `profiles.setSecret`), then it signs in. Without a password the stored one
+     * is used (Demo: the simulator's). Moves the profile epoch when anything was stored.
+     */
+    signIn: z.object({ username: z.string().trim().min(1).max(200), password: z.string().min(1).max(4096).optional() }).strict(),
   },
   profiles: {
     list: none,
@@ -459,6 +472,20 @@ export const inputs = {
     settle: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     recalculate: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     advanceClock: z.object({ ms: z.number().int().positive().max(7 * 24 * 3600 * 1000) }).strict(),
+    /** The simulator's client accounts (the Demo profile's username picks one). */
+    accounts: none,
+    startMatch: z.object({ gameId: demoGameId }).strict(),
+    finishMatch: z.object({ gameId: demoGameId, score: z.tuple([goals, goals]) }).strict(),
+    cancelMatch: z.object({ gameId: demoGameId }).strict(),
+    /** The outcome is named by a coupon pointer the console shows (slip selection, open match). */
+    moveOdds: z.object({ pointer: demoPointer, rate: z.number().min(1.01).max(1000) }).strict(),
+    blockOutcome: z.object({ pointer: demoPointer, blocked: z.boolean() }).strict(),
+    failCallbacks: z.object({ count: z.number().int().min(1).max(100) }).strict(),
+    suppressCallback: z.object({ code: couponCode }).strict(),
+    dropNextPlacement: none,
+    /** The signed-in Demo account's balance unless `username` names another simulator account. */
+    setBalance: z.object({ balance: z.number().finite().min(0).max(1e9), username: z.string().min(1).max(200).optional() }).strict(),
+    revokeTokens: none,
   },
 } as const
 
@@ -473,7 +500,7 @@ void contractMatchesMethodList
 
 export interface Outputs {
   app: { info: AppInfo }
-  session: { status: SessionStatus; login: SessionStatus; logout: SessionStatus }
+  session: { status: SessionStatus; login: SessionStatus; logout: SessionStatus; signIn: SessionStatus }
   profiles: {
     list: { activeId: string; profiles: ProfileDto[] }
     select: ProfileDto
@@ -516,7 +543,22 @@ export interface Outputs {
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
-  demo: { settle: { ok: true }; recalculate: { ok: true }; advanceClock: { now: number } }
+  demo: {
+    settle: DemoSettledDto
+    recalculate: DemoSettledDto
+    advanceClock: { now: number }
+    accounts: DemoAccountDto[]
+    startMatch: { gameId: number; liveGameId: number }
+    finishMatch: { gameId: number; score: [number, number] }
+    cancelMatch: { gameId: number }
+    moveOdds: { gameId: number; from: number | null; to: number }
+    blockOutcome: { gameId: number; blocked: boolean }
+    failCallbacks: { count: number }
+    suppressCallback: { code: string }
+    dropNextPlacement: { armed: true }
+    setBalance: { username: string; balance: number }
+    revokeTokens: { ok: true }
+  }
 }
 
 export type Inputs = typeof inputs

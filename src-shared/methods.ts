@@ -4,7 +4,7 @@
  */
 export const methods = {
   app: ['info'],
-  session: ['status', 'login', 'logout'],
+  session: ['status', 'login', 'logout', 'signIn'],
   profiles: ['list', 'select', 'save', 'remove', 'setSecret', 'clearSecret', 'marketFavourites', 'setMarketFavourite'],
   feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
@@ -13,7 +13,22 @@ export const methods = {
   listener: ['status', 'start', 'stop'],
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],
-  demo: ['settle', 'recalculate', 'advanceClock'],
+  demo: [
+    'settle',
+    'recalculate',
+    'advanceClock',
+    'accounts',
+    'startMatch',
+    'finishMatch',
+    'cancelMatch',
+    'moveOdds',
+    'blockOutcome',
+    'failCallbacks',
+    'suppressCallback',
+    'dropNextPlacement',
+    'setBalance',
+    'revokeTokens',
+  ],
 } as const
 
 export type MethodNames = typeof methods

@@ -66,9 +66,10 @@ function notify(domain: Domain, method: string, ok: boolean, code: string | null
 /**
  * Profile management is about the list of profiles, not the active one's data, and its own calls
  * (select, save of the active profile, a secret of it) are what moves the epoch on: main stamps their
- * answers with the epoch they started under, so they are never dropped as stale.
+ * answers with the epoch they started under, so they are never dropped as stale. A sign-in with new
+ * credentials moves it too (it stores them first), so its answer is kept the same way.
  */
-const EPOCH_FREE = new Set<Domain>(['profiles'])
+const EPOCH_FREE = new Set<string>(['profiles', 'session.signIn'])
 
 /** Answers the bridge made up itself (a dropped socket) carry no epoch: they belong to the current one. */
 function epochOf(res: { epoch?: unknown }): Epoch | null {
@@ -88,7 +89,7 @@ export async function call<D extends Domain, M extends MethodOf<D>>(domain: D, m
   if (!res || typeof res !== 'object' || typeof res.ok !== 'boolean') throw new DeskCallError('BAD_RESULT', `desk.${domain}.${method} returned no Result`)
   const epoch = epochOf(res)
   if (epoch !== null) {
-    if (isStale(epoch) && !EPOCH_FREE.has(domain)) throw new DeskCallError(STALE_EPOCH, `desk.${domain}.${method} answered for an earlier profile`)
+    if (isStale(epoch) && !EPOCH_FREE.has(domain) && !EPOCH_FREE.has(`${domain}.${method}`)) throw new DeskCallError(STALE_EPOCH, `desk.${domain}.${method} answered for an earlier profile`)
     adoptEpoch(epoch)
   }
   if (res.ok) {

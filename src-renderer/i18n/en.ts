@@ -407,18 +407,6 @@ export const en = {
     zones: { utc: 'UTC', local: 'Local time' },
     saved: 'Profile saved',
   },
-  demo: {
-    title: 'Scenarios',
-    hint: 'Drive the simulated services for a demo.',
-    couponCode: 'Coupon code',
-    settle: 'Settle',
-    recalculate: 'Return & recalculate',
-    results: { win: 'Win', lose: 'Lose', return: 'Return' },
-    advance: 'Advance clock',
-    advanceBy: 'Advance by (minutes)',
-    done: 'Done',
-    clockNow: 'Simulated clock now {at}',
-  },
 }
 
 export type Messages = typeof en

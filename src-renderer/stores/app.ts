@@ -3,9 +3,12 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AppInfo, SessionStatus } from '../../src-shared/contract.js'
 import { useConnectionStore } from './connection.js'
-import { call, onEpochChange, onEvent } from '../api/desk.js'
-import { attempt } from '../composables/errors.js'
+import { call, isStaleEpoch, onEpochChange, onEvent, toDeskError } from '../api/desk.js'
+import { attempt, reportError } from '../composables/errors.js'
 import { isUiLanguage, type UiLanguage } from '../i18n/index.js'
+
+/** Sign-in failures only new credentials (or another account) fix: the sign-in form says them, not an error notice. */
+export const SIGN_IN_FAILURES: ReadonlySet<string> = new Set(['missing_secret', 'auth_failed', 'account_disabled', 'account_expired', 'account_no_balance'])
 
 export type ThemePreference = 'os' | 'light' | 'dark'
 export const THEME_KEY = 'partner-desk.theme'
@@ -72,13 +75,18 @@ export const useAppStore = defineStore('app', () => {
    */
   async function start(): Promise<void> {
     await load()
-    if (session.value?.state === 'signed-out') await login()
+    // A sign-in with new credentials signs in itself (it is what moved the epoch).
+    if (session.value?.state === 'signed-out' && !signingInWithForm.value) await login()
   }
+  /** True while the sign-in form's request runs. */
+  const signingInWithForm = ref(false)
   async function login(): Promise<void> {
     busy.value = true
     try {
-      const v = await attempt(() => call('session', 'login'), 'session.login')
-      if (v) session.value = v
+      session.value = await call('session', 'login')
+    } catch (error) {
+      // The session's state (session.changed) carries a refused sign-in to the badge and the form.
+      if (!isStaleEpoch(error) && !SIGN_IN_FAILURES.has(toDeskError(error).code)) reportError(error, 'session.login')
     } finally {
       busy.value = false
     }
@@ -96,25 +104,6 @@ export const useAppStore = defineStore('app', () => {
     remember(LANGUAGE_KEY, lang)
   }
 
-  /* Demo scenarios: drive the simulated services (only offered in Demo). */
-  type DemoResult = 'win' | 'lose' | 'return'
-  const demoNow = ref<number | null>(null)
-  async function demoSettle(code: string, result: DemoResult): Promise<boolean> {
-    const ok = (await attempt(() => call('demo', 'settle', { code, result }), 'demo.settle')) !== undefined
-    return ok
-  }
-  async function demoRecalculate(code: string, result: DemoResult): Promise<boolean> {
-    const ok = (await attempt(() => call('demo', 'recalculate', { code, result }), 'demo.recalculate')) !== undefined
-    return ok
-  }
-  async function demoAdvance(ms: number): Promise<boolean> {
-    const v = await attempt(() => call('demo', 'advanceClock', { ms }), 'demo.advanceClock')
-    if (v) {
-      demoNow.value = v.now
-    }
-    return v !== undefined
-  }
-
   onEvent('session.changed', (e) => {
     session.value = e.status
   })
@@ -130,7 +119,7 @@ export const useAppStore = defineStore('app', () => {
     environment,
     isDemo,
     signedIn,
-    demoNow,
+    signingInWithForm,
     load,
     start,
     loadInfo,
@@ -139,8 +128,5 @@ export const useAppStore = defineStore('app', () => {
     logout,
     setTheme,
     setLanguage,
-    demoSettle,
-    demoRecalculate,
-    demoAdvance,
   }
 })

@@ -116,7 +116,11 @@ export function createSession(options: SessionOptions) {
     try {
       creds = await options.credentials()
     } catch (error) {
-      const desk = new DeskError('auth_failed', 'Credentials are not available', { retry: 'never', cause: error })
+      // A password that was never stored keeps its own code: the console then asks for it rather than saying it is wrong.
+      const missing = toDeskError(error).code === 'missing_secret'
+      const desk = missing
+        ? new DeskError('missing_secret', toDeskError(error).message, { retry: 'never', cause: error })
+        : new DeskError('auth_failed', 'Credentials are not available', { retry: 'never', cause: error })
       failed(desk, false)
       throw desk
     }

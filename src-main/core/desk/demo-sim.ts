@@ -68,7 +68,12 @@ export type SimResult = 'win' | 'lose' | 'return'
  * control call changes the simulated world (settles, advances the clock), so it is sent once: a
  * transport failure is `demo_unreachable` and is never repeated.
  */
-export async function simControl(sim: RunningSimulator, path: string, body: unknown, options: { logger?: Logger; fetch?: FetchLike } = {}): Promise<unknown> {
+export async function simControl(
+  sim: RunningSimulator,
+  path: string,
+  body: unknown,
+  options: { logger?: Logger; fetch?: FetchLike; method?: 'GET' | 'POST' } = {},
+): Promise<unknown> {
   const http = createHttpClient({
     name: 'demo',
     codes: { timeout: 'demo_unreachable', network: 'demo_unreachable', too_large: 'demo_failed' },
@@ -82,7 +87,8 @@ export async function simControl(sim: RunningSimulator, path: string, body: unkn
         ? new DeskError('demo_failed', `Demo simulator answer to ${path} is over ${failure.limitBytes} bytes`, { status: failure.status })
         : new DeskError('demo_unreachable', 'The demo simulator did not answer', { cause: failure.cause, data: { sent: failure.sent } }),
   })
-  const res = await http.request({ method: 'POST', path, body, retry: 'never' })
+  const method = options.method ?? 'POST'
+  const res = await http.request({ method, path, body: method === 'GET' ? undefined : body, retry: 'never' })
   let json: unknown
   try {
     json = res.text ? JSON.parse(res.text) : null

@@ -96,11 +96,13 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   const emit = deps.bus.emit
   let disposed = false
 
+  // Demo: the profile's username picks the simulator's account; its password is the simulator's unless one is stored.
+  const username = demo ? profile.username || DEMO_CREDENTIALS.username : profile.username
   const credentials = async () => {
-    if (demo) return { username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password }
+    if (demo) return { username, password: deps.profiles.secret(profile.id, 'password') ?? DEMO_CREDENTIALS.password }
     const password = deps.profiles.secret(profile.id, 'password')
     if (!password) throw new DeskError('missing_secret', 'No password is stored for this profile')
-    return { username: profile.username, password }
+    return { username, password }
   }
 
   let session: SessionTracker | null = null
@@ -175,7 +177,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   session = createSessionTracker({
     client: () => coupons,
     emit,
-    username: demo ? DEMO_CREDENTIALS.username : profile.username,
+    username,
     onSignedInChange: followSession,
   })
 

@@ -66,6 +66,24 @@ export function accountHandlers(ctx: CoreContext): Pick<DeskHandlers, 'app' | 'p
         return ctx.connection.track('coupons', () => env.session.login())
       },
       logout: async () => (await ctx.env()).session.logout(),
+      async signIn({ username, password }) {
+        const id = profiles.activeId()
+        const { createdAt: _createdAt, ...stored } = profiles.get(id)
+        let changed = false
+        if (username !== stored.username) {
+          profiles.save({ ...stored, listener: { ...stored.listener }, username })
+          changed = true
+        }
+        // Stored like Settings stores it: in the vault, for the profile's coupon service only.
+        if (password !== undefined) {
+          profiles.setSecret(id, 'password', password)
+          changed = true
+        }
+        // New credentials are a new session: the environment (token, balance, coupons) is rebuilt.
+        if (changed) await ctx.activeChanged()
+        const env = await ctx.env()
+        return ctx.connection.track('coupons', () => env.session.login())
+      },
     },
     balance: {
       async get() {

@@ -1,36 +1,14 @@
 import type { DeskHandlers } from '../../../src-shared/contract.js'
-import { DeskError } from '../shared/errors.js'
 import type { TimelineKind } from '../timeline/index.js'
 import type { CoreContext } from './context.js'
-import { simControl } from './demo-sim.js'
 import type { Environment } from './environment.js'
 import { deliveryToDto, entryToDto } from './map-timeline.js'
 
-/** demo.*, timeline.* and listener.* */
-export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'demo' | 'timeline' | 'listener'> {
-  const demoSim = async () => {
-    const env = await ctx.env()
-    if (env.kind !== 'demo' || !env.sim) throw new DeskError('not_demo', 'Only available in the Demo environment')
-    return env.sim
-  }
+/** timeline.* and listener.* */
+export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline' | 'listener'> {
   const amountOf = (env: Environment) => (code: string) => env.store().coupon(code)?.amount ?? null
 
   return {
-    demo: {
-      async settle({ code, result }) {
-        await simControl(await demoSim(), `/coupons/${encodeURIComponent(code)}/settle`, { result })
-        return { ok: true }
-      },
-      async recalculate({ code, result }) {
-        await simControl(await demoSim(), `/coupons/${encodeURIComponent(code)}/recalculate`, { result })
-        return { ok: true }
-      },
-      async advanceClock({ ms }) {
-        const sim = await demoSim()
-        const answer = (await simControl(sim, '/clock/advance', { ms })) as { now?: unknown } | null
-        return { now: typeof answer?.now === 'number' ? answer.now : sim.clock.now() }
-      },
-    },
     timeline: {
       /** Newest first; `nextCursor` pages back in time. */
       async query(input) {

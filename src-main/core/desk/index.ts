@@ -7,6 +7,7 @@ import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { createCoreContext } from './context.js'
 import { accountHandlers } from './handlers-account.js'
 import { couponHandlers } from './handlers-coupons.js'
+import { demoHandlers } from './handlers-demo.js'
 import { feedHandlers } from './handlers-feed.js'
 import { historyHandlers } from './handlers-history.js'
 import { watchHandlers } from './handlers-watch.js'
@@ -23,6 +24,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const handlers: DeskHandlers = {
     ...accountHandlers(ctx),
     ...couponHandlers(ctx),
+    ...demoHandlers(ctx),
     ...feedHandlers(ctx),
     ...historyHandlers(ctx),
     ...watchHandlers(ctx),

@@ -137,7 +137,7 @@ describe('desk core on the Demo profile', () => {
     const placed = await api.coupons.place({ pointers: [outcome.pointer], amount: 3, multi: false, mode: 'accept', confirmed: false })
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)
     const code = placed.coupons[0].couponCode
-    expect(await h.call(() => api.demo.settle({ code, result: 'win' }))).toEqual({ ok: true })
+    expect(await h.call(() => api.demo.settle({ code, result: 'win' }))).toMatchObject({ ok: true, code, coupon: { couponCode: code, status: 2 } })
     const settled = await h.call(() => api.coupons.get({ code }))
     expect(settled).toMatchObject({ status: 2 })
     expect(settled.realWin).toBeGreaterThan(3)

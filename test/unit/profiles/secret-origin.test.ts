@@ -83,7 +83,7 @@ describe('secrets are bound to the origin they were entered for', () => {
     // The attacker's edit: same profile, the services now on another origin.
     const moved = await h.save({ ...input(second.url), id: saved.id })
     expect(moved.secrets).toEqual({ password: false, feedApiKey: false, callbackSecret: false })
-    await expect(desk.handlers.session.login(undefined)).rejects.toMatchObject({ code: 'auth_failed', message: /not available/ })
+    await expect(desk.handlers.session.login(undefined)).rejects.toMatchObject({ code: 'missing_secret', message: /No password is stored/ })
     await expect(desk.handlers.feed.menu({ lineType: 'line' })).rejects.toMatchObject({ code: 'missing_secret' })
     const leaked = second.seen.filter((line) => line.includes(PASSWORD) || line.includes(FEED_KEY) || line.includes(CALLBACK))
     expect(leaked).toEqual([])

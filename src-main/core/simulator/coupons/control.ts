@@ -119,6 +119,8 @@ export function createControlHandler(ctx: ServiceContext) {
       return json(200, { ok: true })
     }
     if (path === '/tokens/admin' && m === 'POST') return json(200, { token: await ctx.auth.issue('admin', 'admin') })
+    if (path === '/accounts' && m === 'GET')
+      return json(200, { accounts: [...ctx.store.accounts.values()].map((a) => ({ username: a.username, balance: a.balance, state: a.state })) })
     if ((match = path.match(/^\/accounts\/([^/]+)$/)) && m === 'POST') return upsertAccount(decodeURIComponent(match[1]), body(req))
     if ((match = path.match(/^\/accounts\/([^/]+)(?:\/(balance|state))?$/))) {
       const account = ctx.store.account(decodeURIComponent(match[1]))

@@ -138,8 +138,9 @@ export function createFeedControlHandler(deps: { world: FeedWorld; clock: SimClo
       const input = parse(req, Odds)
       if (!input.ok) return input.reply
       const { groupId, typeId, param, rate } = input.value
+      const previousRate = world.getWorldMatch(gameId)?.markets.flatMap((x) => x.outcomes).find((o) => o.groupId === groupId && o.typeId === typeId && o.param === param)?.rate ?? null
       if (!world.setRate(gameId, groupId, typeId, param, rate)) return json(404, { error: 'not_found', message: 'no such outcome in this match' })
-      return json(200, { ok: true, gameId, rate })
+      return json(200, { ok: true, gameId, rate, previousRate })
     }
     if (action === 'block') {
       const input = parse(req, Block)
