@@ -40,13 +40,13 @@ async function showLine(profile: string): Promise<void> {
     await search.press('Enter')
     row = page.locator('[data-testid="match-row"][data-game-id="730321837"]')
   }
-  await row.click()
+  await row.locator('[data-col="match"]').click()
   await page.getByTestId('market-grid').waitFor({ timeout: 30_000 })
 }
 async function showLiveWithMatch(): Promise<void> {
   await page.getByTestId('nav-live').click()
   await page.getByTestId('view-live').waitFor()
-  await page.getByTestId('match-row').first().click()
+  await page.getByTestId('match-row').first().locator('[data-col="match"]').click()
   // Whatever the feed says of it: its markets, or that it is gone.
   await page.locator('[data-testid="market-grid"], [data-testid="match-gone"]').first().waitFor({ timeout: 30_000 })
 }

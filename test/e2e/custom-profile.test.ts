@@ -50,7 +50,7 @@ describe('a real (custom) environment in the browser', () => {
 
   it('places only after the operator confirms, against the real environment', async () => {
     await page.getByTestId('nav-line').click()
-    await page.getByTestId('match-row').first().click()
+    await page.getByTestId('match-row').first().locator('[data-col="match"]').click()
     await page.locator('[data-testid="outcome"]:not([disabled])').first().click()
     await page.getByTestId('slip-amount').locator('input').fill('3')
     const place = page.getByTestId('place')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { simControl } from './sim-control.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
 // Demo: the Settings sign-in form picks the simulator's account `small` (balance 20), then scenarios
@@ -67,5 +68,21 @@ describe('Demo accounts and scenarios', () => {
     await result().filter({ hasText: /^Match #\d+ started as live #\d+\.$/ }).waitFor({ timeout: 15_000 })
     await page.screenshot({ path: `${SHOTS}/demo-scenarios.png`, fullPage: true })
     expect(desk.pageErrors).toEqual([])
+  })
+
+  it('says 507 on the slip when the client account has less than the console last read (another desk spent it)', async () => {
+    await page.getByTestId('nav-line').click()
+    await page.locator('[data-testid="match-row"] [data-testid="outcome"]').first().waitFor({ timeout: 30_000 })
+    await page.locator('body').click({ position: { x: 5, y: 700 } })
+    for (const key of ['/', 'ArrowDown', '1']) await page.keyboard.press(key)
+    await expect.poll(() => page.getByTestId('slip-selection').count()).toBe(1)
+    // The header still shows 35.00: the stake passes the console's own check, the service refuses it.
+    expect((await simControl(page, '/accounts/small/balance', { balance: 1 })).status).toBe(200)
+    await page.keyboard.press('s')
+    await page.keyboard.type('10')
+    await page.keyboard.press('Control+Enter')
+    const rejected = page.locator('[data-testid="placement-result"][data-outcome="rejected"]')
+    await rejected.waitFor({ timeout: 15_000 })
+    expect(await rejected.textContent()).toMatch(/507|balance/i)
   })
 })

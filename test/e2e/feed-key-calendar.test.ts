@@ -137,7 +137,7 @@ describe('a Line match that went live under a new id (Demo)', () => {
     expect(started.status).toBe(200)
     const liveId = ((await started.json()) as { gameId: number }).gameId
 
-    await row.click()
+    await row.locator('[data-col="match"]').click()
     const gone = page.locator('[data-testid="match-gone"][data-reason="finished"]')
     await gone.waitFor()
     expect(await gone.textContent()).toContain('went live under a new id, was cancelled or ended')

@@ -46,6 +46,37 @@ describe('the keyboard', () => {
     await page.screenshot({ path: `${SHOTS}/keyboard-placed.png` })
   })
 
+  /** Two first prices of two matches from the keyboard: `/`, ↓, `1`, `j`, `1` (the slip starts empty after a placement). */
+  async function pickTwo(): Promise<void> {
+    await page.locator('body').click({ position: { x: 5, y: 700 } })
+    for (const key of ['/', 'ArrowDown', '1', 'j', 'j', '1']) await page.keyboard.press(key)
+    await expect.poll(() => page.getByTestId('slip-selection').count()).toBe(2)
+  }
+  const couponsPlaced = () => page.locator('[data-testid="placement-result"][data-outcome="placed"] [data-testid="open-coupon"]').count()
+
+  it('places an accumulator from the keyboard: Shift+Tab from the stake to the type, → for Accumulator', async () => {
+    await pickTwo()
+    await page.keyboard.press('s')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('ArrowRight')
+    expect(await page.locator('[data-testid="slip-accumulator"] input:checked').count()).toBe(1)
+    await page.keyboard.press('Tab')
+    expect(await focusIn('slip-amount')).toBe(1)
+    await page.keyboard.type('10')
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(couponsPlaced, { timeout: 15_000 }).toBe(1)
+    expect(await page.getByTestId('placed-bet').count()).toBe(2)
+  })
+
+  it('places each selection as a single from the keyboard (the slip starts as singles again)', async () => {
+    await pickTwo()
+    expect(await page.locator('[data-testid="slip-singles"] input:checked').count()).toBe(1)
+    await page.keyboard.press('s')
+    await page.keyboard.type('5')
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(couponsPlaced, { timeout: 15_000 }).toBe(2)
+  })
+
   it('shows the key map on ? and hides it on Esc', async () => {
     await page.locator('body').click({ position: { x: 5, y: 700 } })
     await page.keyboard.press('?')

@@ -24,7 +24,7 @@ async function openMatchWithSubs(): Promise<string> {
   const n = await rows.count()
   for (let i = 0; i < n; i++) {
     const id = (await rows.nth(i).getAttribute('data-game-id'))!
-    await rows.nth(i).click()
+    await rows.nth(i).locator('[data-col="match"]').click()
     await detail().getByText(`#${id}`).waitFor()
     await page.getByTestId('market-grid').waitFor()
     if ((await page.getByTestId('sub-match').count()) > 0) return id
@@ -70,7 +70,7 @@ describe('the open match', () => {
     await page.reload()
     await page.getByTestId('nav-line').click()
     const row = page.locator(`[data-testid="match-row"][data-game-id="${gameId}"]`)
-    await row.click()
+    await row.locator('[data-col="match"]').click()
     await detail().getByText(`#${gameId}`).waitFor()
     await detail().locator(`[data-testid="market"][data-group="${second}"] [data-testid="market-star"][aria-pressed="true"]`).first().waitFor()
     expect((await groups())[0]).toBe(second)

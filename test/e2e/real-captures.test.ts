@@ -118,7 +118,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
 
   it('opens the captured line match with its markets and prices', async () => {
     const event = body<WireMatch>(`event.game-${LINE_GAME}.group.line.en`)
-    await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]`).click()
+    await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]`).locator('[data-col="match"]').click()
     const detail = page.getByTestId('match-detail')
     await detail.getByTestId('market-grid').waitFor({ timeout: 15_000 })
     const text = (await detail.textContent()) ?? ''
@@ -179,7 +179,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
       const search = page.getByTestId('feed-search').locator('input')
       await search.fill('manchester')
       await search.press('Enter')
-      await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]`).click()
+      await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]`).locator('[data-col="match"]').click()
       await page.getByTestId('market-grid').waitFor()
       await shoot('match')
       await page.getByTestId('close-match').click()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { simControl } from './sim-control.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
@@ -8,14 +9,11 @@ import { pickFirstLineOutcome, placeSlip } from './slip.js'
 // and a match that starts leaves its Prematch selection gone with Place off.
 let desk: OpenConsole
 let page: Page
-let simBase = ''
 
 /** A Prematch match polls `event` every 30 s (the vendor's minimum): a change shows within that. */
 const FEED_FOLLOW_MS = 45_000
 
-async function sim(path: string, body: unknown = {}): Promise<Response> {
-  return fetch(`${simBase}/__sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-}
+const sim = (path: string, body: unknown = {}) => simControl(page, path, body)
 /** `line#game#group#type#param#coef[#player]` of the slip's only selection. */
 async function selectionPointer(): Promise<{ gameId: number; groupId: number; typeId: number; param: string; rate: number }> {
   const pointer = (await page.getByTestId('slip-selection').first().getAttribute('data-pointer')) ?? ''
@@ -32,8 +30,6 @@ beforeAll(async () => {
   desk = await openConsole()
   page = desk.page
   await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
-  const info = (await page.evaluate(() => (globalThis as unknown as { desk: { app: { info(): Promise<unknown> } } }).desk.app.info())) as { value: { endpoints: { coupons: string } } }
-  simBase = info.value.endpoints.coupons
 })
 
 afterAll(() => desk?.close())
@@ -78,7 +74,7 @@ describe('the bet slip follows the feed (Demo)', () => {
   it('a Prematch match that starts leaves its selection gone and Place off, with why', async () => {
     const row = page.getByTestId('match-row').nth(1)
     const gameId = Number(await row.getAttribute('data-game-id'))
-    await row.click()
+    await row.locator('[data-col="match"]').click()
     await page.getByTestId('match-detail').filter({ hasText: `#${gameId}` }).waitFor()
     await page.getByTestId('match-detail').locator('[data-testid="outcome"]:not([disabled])').first().click()
     await page.locator(`[data-testid="slip-selection"][data-pointer^="line#${gameId}#"]`).waitFor()

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core'
 
-/** Opens the first Line match and adds its first open outcome to the bet slip. */
+/** Opens the first Line match and adds the first open outcome of its markets to the bet slip. */
 export async function pickFirstLineOutcome(page: Page): Promise<void> {
   await page.getByTestId('nav-line').click()
-  await page.getByTestId('match-row').first().click()
-  const outcome = page.locator('[data-testid="outcome"]:not([disabled])').first()
+  // On the teams: the row's middle holds its prices, which a click would add to the slip.
+  await page.getByTestId('match-row').first().locator('[data-col="match"]').click()
+  const outcome = page.locator('[data-testid="market-grid"] [data-testid="outcome"]:not([disabled])').first()
   await outcome.waitFor()
   await outcome.click()
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { simControl } from './sim-control.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 
 // The watch list on Demo: pin a Line match, start it in the simulator, and the pin follows it to its
@@ -33,8 +34,7 @@ describe('the watch list (Demo)', () => {
     // The Line match is no longer open in the list's view: pinning did not open it.
     expect(await page.getByTestId('match-detail').count()).toBe(0)
 
-    const info = (await page.evaluate(() => (globalThis as unknown as { desk: { app: { info(): Promise<unknown> } } }).desk.app.info())) as { value: { endpoints: { coupons: string } } }
-    const started = await fetch(`${info.value.endpoints.coupons}/__sim/matches/${gameId}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const started = await simControl(page, `/matches/${gameId}/start`)
     expect(started.status).toBe(200)
     const liveId = ((await started.json()) as { gameId: number }).gameId
     expect(liveId).not.toBe(gameId)
