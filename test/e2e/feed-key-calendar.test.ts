@@ -37,7 +37,8 @@ const kyivDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
 
 /** Start times of the rows shown ("MM-DD HH:MM", UTC: the demo profile shows UTC), as instants. */
 async function rowStarts(): Promise<number[]> {
-  const texts = await page.locator('[data-testid="match-row"] [data-col="start"]').allTextContents()
+  // The cell shows the day over the time; its title holds both as one text.
+  const texts = await page.locator('[data-testid="match-row"] [data-col="start"]').evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''))
   const year = new Date().getUTCFullYear()
   return texts.map((text) => {
     const m = /(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(text)

@@ -54,11 +54,11 @@ describe('the keyboard', () => {
   }
   const couponsPlaced = () => page.locator('[data-testid="placement-result"][data-outcome="placed"] [data-testid="open-coupon"]').count()
 
-  it('places an accumulator from the keyboard: Shift+Tab from the stake to the type, → for Accumulator', async () => {
+  it('places an accumulator from the keyboard: Shift+Tab from the stake to Accumulator, Space takes it', async () => {
     await pickTwo()
     await page.keyboard.press('s')
     await page.keyboard.press('Shift+Tab')
-    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Space')
     expect(await page.locator('[data-testid="slip-accumulator"] input:checked').count()).toBe(1)
     await page.keyboard.press('Tab')
     expect(await focusIn('slip-amount')).toBe(1)

@@ -53,7 +53,7 @@ afterAll(async () => {
 /** The prices of a row or a market grid agree with the capture, outcome by outcome (by pointer, never by position). */
 async function expectCapturedPrices(scope: Locator, captured: Map<string, WireOutcome>): Promise<number> {
   const buttons = await scope.locator('[data-testid="outcome"]').evaluateAll((els) =>
-    els.map((el) => ({ pointer: el.getAttribute('data-pointer') ?? '', rate: el.querySelector('.oc__rate')?.textContent ?? '', name: el.querySelector('.oc__name')?.textContent ?? null })),
+    els.map((el) => ({ pointer: el.getAttribute('data-pointer') ?? '', rate: el.querySelector('[data-testid="odds-now"]')?.textContent ?? '', name: el.querySelector('.oc__name')?.textContent ?? null })),
   )
   for (const b of buttons) {
     const wire = captured.get(feedPointer(b.pointer))
@@ -95,7 +95,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     for (const m of matches) priced += await expectCapturedPrices(page.locator(`[data-testid="match-row"][data-game-id="${m.game_id}"]`), captured)
     expect(priced).toBeGreaterThan(0)
     // The header names the compact buttons' outcomes: each one is the captured name of the price under it.
-    const header = await page.locator('.inline-odds--head .inline-odds__label').allTextContents()
+    const header = await page.locator('[data-testid="odds-header"] .mlist__oddsname').allTextContents()
     expect(header.filter(Boolean).length).toBeGreaterThan(0)
     for (const m of matches) {
       const row = page.locator(`[data-testid="match-row"][data-game-id="${m.game_id}"]`)
@@ -125,6 +125,8 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     expect(text).toContain(event.opp_1_name)
     expect(text).toContain(event.opp_2_name)
     expect(await detail.locator('.market__name').allTextContents()).toEqual(event.game_oc_list!.map((m) => m.group_name))
+    // Only the first markets start open: all of them, to compare every price.
+    await detail.getByTestId('markets-expand').click()
     const priced = await expectCapturedPrices(detail.getByTestId('market-grid'), outcomesOf([event]))
     expect(priced).toBe(event.game_oc_list!.flatMap((m) => m.oc_list.flat()).length)
     await page.screenshot({ path: `${SHOTS}/captures-line-match.png` })
@@ -197,12 +199,26 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
 
   it('places a single from the keyboard with the real confirmation and shows the captured coupon code', async () => {
     const placed = captureJson<{ body: { coupons: { coupon_code: string }[] } }>('coupon', PLACEMENT_ANSWERS['success-single']).body.coupons[0].coupon_code
+    // The captured match is a captured search hit (not in the captured list).
+    await page.getByTestId('nav-line').click()
+    const search = page.getByTestId('feed-search').locator('input')
+    await search.fill('manchester')
+    await search.press('Enter')
+    await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]`).waitFor()
     await page.locator('body').click({ position: { x: 5, y: 700 } })
     await page.keyboard.press('/')
     await page.keyboard.press('ArrowDown')
-    const row = page.locator('[data-testid="match-row"]:focus')
-    const pointer = await row.locator('[data-testid="outcome"]:not([disabled])').first().getAttribute('data-pointer')
-    await page.keyboard.press('1')
+    // The captured match whose `event` is captured too: the slip follows its feed and finds it (any
+    // other match's event answers "Game not found" here, and the slip rightly marks it gone). Search
+    // cards carry no prices: Enter opens the match; its first price, focused, takes Space.
+    for (let i = 0; i < 10 && (await page.locator(`[data-testid="match-row"][data-game-id="${LINE_GAME}"]:focus`).count()) === 0; i++) await page.keyboard.press('j')
+    expect(await page.locator('[data-testid="match-row"]:focus').getAttribute('data-game-id')).toBe(String(LINE_GAME))
+    await page.keyboard.press('Enter')
+    const firstPrice = page.locator('[data-testid="market-grid"] [data-testid="outcome"]:not([disabled])').first()
+    await firstPrice.waitFor({ timeout: 15_000 })
+    const pointer = await firstPrice.getAttribute('data-pointer')
+    await firstPrice.focus()
+    await page.keyboard.press('Space')
     await expect.poll(() => page.getByTestId('slip-selection').count()).toBe(1)
     await page.keyboard.press('s')
     await page.keyboard.type('10')
@@ -221,7 +237,8 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
 
   it('says a 507 on the slip', async () => {
     const wire = captureJson<{ error_code: number; error_message: string }>('coupon', PLACEMENT_ANSWERS['507'])
-    await page.locator('[data-testid="match-row"] [data-testid="outcome"]:not([disabled])').first().click()
+    // The captured match is still open (its event is captured: the slip can follow it).
+    await page.locator('[data-testid="market-grid"] [data-testid="outcome"]:not([disabled])').first().click()
     const result = await placeFromSlip('507')
     expect(await result.getAttribute('data-outcome')).toBe('rejected')
     const text = (await result.textContent()) ?? ''
