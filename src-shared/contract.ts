@@ -20,6 +20,7 @@ import {
   MAX_POINTER_LENGTH,
   MAX_RESULTS_BY_IDS,
   TIMELINE_PAGE_MAX,
+  MAX_QUICK_STAKES,
 } from './vocabulary/limits.js'
 export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
 
@@ -77,6 +78,8 @@ export interface ProfileDto {
   language: string
   legacyMode: boolean
   timeZone: 'utc' | 'local'
+  /** The slip's quick-stake buttons; absent = the defaults (`DEFAULT_QUICK_STAKES`). */
+  quickStakes?: number[]
   /** Demo only: the embedded simulator's answer variations (`none`, `all` or a comma list); absent = its default. */
   simVariations?: string
   listener: { enabled: boolean; host: string; port: number; path: string; maxBodyBytes?: number }
@@ -383,6 +386,7 @@ export const inputs = {
         legacyMode: z.boolean(),
         simVariations: z.string().max(300).optional(),
         timeZone: z.enum(['utc', 'local']),
+        quickStakes: z.array(z.number().positive().max(1e9)).max(MAX_QUICK_STAKES).optional(),
         listener: z.object({ enabled: z.boolean(), host: z.string().max(200), port: z.number().int().min(0).max(65535), path: z.string().max(200), maxBodyBytes: z.number().int().min(65536).max(268435456).optional() }).strict(),
       })
       .strict(),

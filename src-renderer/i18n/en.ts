@@ -143,6 +143,7 @@ export const en = {
   },
   slip: {
     title: 'Bet slip',
+    quickStakes: 'Quick stakes',
     empty: 'Click an outcome to add it here',
     singles: 'Singles',
     accumulator: 'Accumulator',
@@ -391,6 +392,7 @@ export const en = {
       language: 'Feed language',
       legacyMode: 'Legacy routes',
       timeZone: 'Times shown in',
+      quickStakes: 'Quick stakes on the slip',
       listenerEnabled: 'Listen for callbacks',
       listenerHost: 'Listener host',
       listenerPort: 'Port',
@@ -406,6 +408,8 @@ export const en = {
     environments: { demo: 'Demo (simulated)', custom: 'Real services' },
     zones: { utc: 'UTC', local: 'Local time' },
     saved: 'Profile saved',
+    quickStakesHint: 'Amounts for one-click stakes, e.g. 10 50 100 500 (spaces between; a decimal comma is fine).',
+    quickStakesInvalid: 'Up to {max} different amounts in whole cents, spaces between.',
   },
 }
 

@@ -148,6 +148,7 @@ export const uk: Messages = {
   },
   slip: {
     title: 'Купон',
+    quickStakes: 'Швидкі ставки',
     empty: 'Натисніть на результат, щоб додати його сюди',
     singles: 'Одинарні',
     accumulator: 'Експрес',
@@ -397,6 +398,7 @@ export const uk: Messages = {
       language: 'Мова фіду',
       legacyMode: 'Старі маршрути',
       timeZone: 'Час показувати в',
+      quickStakes: 'Швидкі ставки в купоні',
       listenerEnabled: 'Слухати колбеки',
       listenerHost: 'Хост слухача',
       listenerPort: 'Порт',
@@ -412,5 +414,7 @@ export const uk: Messages = {
     environments: { demo: 'Демо (імітація)', custom: 'Реальні сервіси' },
     zones: { utc: 'UTC', local: 'Місцевий час' },
     saved: 'Профіль збережено',
+    quickStakesHint: 'Суми для ставки одним кліком, напр. 10 50 100 500 (через пробіл; десяткова кома підходить).',
+    quickStakesInvalid: 'До {max} різних сум у цілих копійках, через пробіл.',
   },
 }

@@ -5,6 +5,9 @@
 
 /** An accumulator (multi false) holds at most this many events (vendor rule). */
 export const MAX_ACCUMULATOR_EVENTS = 15
+/** Quick-stake buttons a profile may keep on the slip, and what it has when it keeps none of its own. */
+export const MAX_QUICK_STAKES = 6
+export const DEFAULT_QUICK_STAKES: readonly number[] = [10, 50, 100, 500]
 /** Bet pointers in one `coupons.place` call (singles: one coupon each). */
 export const MAX_PLACEMENT_POINTERS = 50
 /** Characters of one bet pointer (`line_type#game_id#group_id#type_id#param#coef[#player_id]`). */

@@ -3,6 +3,7 @@
  * `createdAt`. Input validation for `save` adds the URL rules of custom environments.
  */
 import { z } from 'zod'
+import { MAX_QUICK_STAKES } from '../../../src-shared/vocabulary/limits.js'
 import { DeskError } from '../shared/errors.js'
 
 export const DEMO_PROFILE_ID = 'demo'
@@ -21,6 +22,12 @@ const listenerSchema = z
   })
   .strict()
 
+/** Positive stakes in whole cents, each at most once. */
+const quickStakesSchema = z
+  .array(z.number().positive().max(1e9).refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'a quick stake is a whole number of cents'))
+  .max(MAX_QUICK_STAKES)
+  .refine((list) => new Set(list).size === list.length, 'quick stakes repeat')
+
 export const profileSchema = z
   .object({
     id: z.string().min(1).max(100),
@@ -34,6 +41,8 @@ export const profileSchema = z
     language: z.string().min(2).max(8).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})?$/, 'language must be a code such as en or pt-BR'),
     legacyMode: z.boolean(),
     timeZone: z.enum(['utc', 'local']),
+    /** The slip's quick-stake buttons (whole cents); absent = DEFAULT_QUICK_STAKES. */
+    quickStakes: quickStakesSchema.optional(),
     listener: listenerSchema,
     /** Demo only: how the embedded simulator varies its answers ('none', 'all' or a comma list of
      *  simulator/variations.ts names); absent = the simulator's default. */

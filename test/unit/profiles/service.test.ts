@@ -163,3 +163,15 @@ describe('node profile store (conf files)', () => {
     expect(JSON.parse(readFileSync(first.profileStorage.path!, 'utf8')).activeProfileId).toBe(p.id)
   })
 })
+
+describe('quick stakes of a profile', () => {
+  it('are kept as given, and refused when one is not whole cents, repeats, or there are too many', () => {
+    const { service } = setup()
+    expect(service.toDto(service.save(custom({ quickStakes: [5, 12.5, 100] }))).quickStakes).toEqual([5, 12.5, 100])
+    expect(service.toDto(service.save(custom({ name: 'Other' }))).quickStakes).toBeUndefined()
+    expect(() => service.save(custom({ name: 'A', quickStakes: [0.001] }))).toThrow(/whole number of cents/)
+    expect(() => service.save(custom({ name: 'B', quickStakes: [10, 10] }))).toThrow(/repeat/)
+    expect(() => service.save(custom({ name: 'C', quickStakes: [1, 2, 3, 4, 5, 6, 7] }))).toThrow()
+  })
+})
+
