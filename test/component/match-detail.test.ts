@@ -57,6 +57,14 @@ afterEach(() => {
 })
 
 describe('MatchDetail: markets', () => {
+  it('shows no score for a match that has not started (Prematch answers carry a default 0:0); a live one shows its score', async () => {
+    const line = await mountDetail(match(7001, markets(1.85), { score: '0:0' }))
+    expect(line.get('[data-testid="match-score"]').text()).toBe('–')
+    line.unmount()
+    const live = await mountDetail(match(7002, markets(1.85), { key: 'live:7002', lineType: 'live', score: '2:1' }))
+    expect(live.get('[data-testid="match-score"]').text()).toBe('2:1')
+  })
+
   it('filters by market name (whole market) and by outcome name (only those outcomes), accents and case aside', async () => {
     fakeMain()
     const w = await mountDetail(match(7001, manyMarkets()))
