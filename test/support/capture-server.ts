@@ -105,7 +105,8 @@ function feedAnswer(segments: string[], query: Record<string, string>, packageKe
   if (method === 'search' && !['line', 'live'].includes(rest[0] ?? '')) return capture('feed-errors', 'wrong-type', 400)
   const searchLang = method === 'search' ? rest[1] : lang
   if (method !== 'account' && !keyLanguages().includes(searchLang)) return capture('feed-errors', 'language-not-in-package', 403)
-  const have = (name: string) => captureNames('feed', name).includes(`${name}.json`)
+  // Whether the route has a capture: a plain lookup (an absent one is an answer here, not a missing gate case).
+  const have = (name: string) => captureNames('feed').includes(`${name}.json`)
   const pick = (name: string) => (have(name) ? ok(name) : unknown)
   switch (`${method}/${rest.length}`) {
     case 'account/0':
