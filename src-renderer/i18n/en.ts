@@ -144,6 +144,7 @@ export const en = {
   slip: {
     title: 'Bet slip',
     quickStakes: 'Quick stakes',
+    prematch: 'Prematch',
     empty: 'Click an outcome to add it here',
     singles: 'Singles',
     accumulator: 'Accumulator',
@@ -167,7 +168,7 @@ export const en = {
     tooMany: 'An accumulator holds at most {max} events; use singles.',
     pendingUnknown: 'The last placement has an unknown outcome. Resolve it before placing again.',
     placed: 'Placed {n} coupon(s)',
-    rejected: 'Rejected: {code}',
+    rejected: 'Rejected: {reason}',
     rejectedError: 'error {code}',
     /** The vendor's own text, shown verbatim after our wording of its number. */
     vendorText: 'The service said: “{text}”',

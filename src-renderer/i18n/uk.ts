@@ -149,6 +149,7 @@ export const uk: Messages = {
   slip: {
     title: 'Купон',
     quickStakes: 'Швидкі ставки',
+    prematch: 'Прематч',
     empty: 'Натисніть на результат, щоб додати його сюди',
     singles: 'Одинарні',
     accumulator: 'Експрес',
@@ -172,7 +173,7 @@ export const uk: Messages = {
     tooMany: 'В експресі щонайбільше {max} подій; робіть одинарні ставки.',
     pendingUnknown: 'Результат останньої ставки невідомий. Зʼясуйте його, перш ніж ставити знову.',
     placed: 'Поставлено {n} купон | Поставлено {n} купони | Поставлено {n} купонів',
-    rejected: 'Відхилено: {code}',
+    rejected: 'Відхилено: {reason}',
     rejectedError: 'помилка {code}',
     vendorText: 'Сервіс відповів: «{text}»',
     vendorErrors: {

@@ -54,6 +54,14 @@ describe('quick stakes on the slip', { timeout: 20_000 }, () => {
     expect(wrapper.findAll('[data-testid="slip-quick-stake"]').map((b) => b.text())).toEqual(['5.00', '12.50'])
   })
 
+  it('marks a live selection LIVE with its id, so the same teams from Prematch read apart', async () => {
+    const { wrapper, slip } = await mountSlip()
+    slip.add({ pointer: 'live#7002#1#1#0#2.1', lineType: 'live', gameId: 7002, matchName: 'A – B', marketName: '1X2', outcomeName: 'W1', rate: 2.1 })
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="slip-which"]').map((w) => w.text())).toEqual(['Prematch #1001', 'LIVE #7002'])
+    expect(wrapper.findAll('[data-testid="slip-live"]')).toHaveLength(1)
+  })
+
   it('reads the amounts as typed in Settings and refuses what cannot be a stake', () => {
     expect(readQuickStakes('10 50;100  12,5')).toEqual([10, 50, 100, 12.5])
     expect(readQuickStakes('')).toEqual([])

@@ -121,6 +121,11 @@ describe.skipIf(SKIP)(`bet slip: the service refused a selection${SKIP ? ` (real
     const { slip, wrapper } = await mountSlipWith([pick(7001, 'W1', 1.85)])
     await wrapper.find('[data-testid="place"]').trigger('click')
     await flushPromises()
+    // The refusal is titled in words, never by the console's code name.
+    const title = wrapper.get('[data-testid="placement-result"] .n-alert-body__title').text()
+    expect(title).toBe('Rejected: The coupon service refused')
+    // Which match: Prematch and its id (the same teams can be on the slip from Live under another id).
+    expect(wrapper.get('[data-testid="slip-which"]').text()).toBe('Prematch #7001')
     await pushEvent(fake, 7001, perm(7001, [resultMarket(7001, 2.05)]))
     expect(wrapper.find('[data-testid="slip-selection"]').attributes('data-mark')).toBe('moved')
     await wrapper.find('[data-testid="take-new-odds"]').trigger('click')
