@@ -67,7 +67,9 @@ describe('BetSlip', () => {
     expect(fake.callsTo('coupons.place')).toEqual([{ pointers: [P1, P2], amount: 25, multi: false, mode: 'accept', confirmed: false }])
     const result = wrapper.find('[data-testid="placement-result"]')
     expect(result.attributes('data-outcome')).toBe('rejected')
-    expect(result.text()).toContain('coupon_business')
+    expect(result.text()).toContain('Rejected: The coupon service refused')
+    expect(result.text()).not.toContain('coupon_business')
+    expect(result.find('[data-code]').attributes('data-code')).toBe('coupon_business')
     expect(result.text()).toContain('error 501')
     // The vendor number is worded here (new API table); the vendor's own text is shown verbatim beside it.
     expect(result.find('[data-testid="vendor-error"]').text()).toBe('The odds changed and the mode does not allow it')
