@@ -240,6 +240,8 @@ export const en = {
     },
   },
   coupons: {
+    /** `coupon_type` as the vendor numbers it (1 single, 2 accumulator); another number is shown raw. */
+    couponTypes: { single: 'Single', accumulator: 'Accumulator', raw: 'type {type}' },
     title: 'Coupons',
     tabActive: 'Active ({n})',
     tabCalculated: 'Recently calculated ({n})',

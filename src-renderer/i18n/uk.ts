@@ -242,6 +242,7 @@ export const uk: Messages = {
     },
   },
   coupons: {
+    couponTypes: { single: 'Одинарна', accumulator: 'Експрес', raw: 'тип {type}' },
     title: 'Купони',
     tabActive: 'Активні ({n})',
     tabCalculated: 'Нещодавно розраховані ({n})',

@@ -36,6 +36,13 @@ export function timelineSummary(t: T, detail: TimelineDetailDto | null | undefin
 }
 
 /** The title of an error notice: the code's words, or the code itself when this build does not know it. */
+/** A coupon's `coupon_type` in words (1 single, 2 accumulator); another number raw, so a new value is never hidden. */
+export function couponTypeText(t: T, type: number | null): string {
+  if (type === null) return '—'
+  if (type === 1) return t('coupons.couponTypes.single')
+  return type === 2 ? t('coupons.couponTypes.accumulator') : t('coupons.couponTypes.raw', { type })
+}
+
 export function errorTitle(t: T, code: string): string {
   return isErrorCode(code) ? t(`errors.${code}`) : t('common.errorTitle', { code })
 }

@@ -29,6 +29,17 @@ describe('CouponTable', () => {
     wrapper.unmount()
   })
 
+  it('says the coupon type in words (1 single, 2 accumulator, another number raw) and colours won and lost apart', async () => {
+    installFakeDesk()
+    const typed = (code: string, status: number, couponType: number | null) => ({ ...coupon(code, status), couponType })
+    const coupons = [typed('000000000004', 2, 1), typed('000000000005', 4, 2), typed('000000000006', 0, 9)]
+    const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons } })
+    expect(wrapper.findAll('[data-testid="coupon-type"]').map((c) => c.text())).toEqual(['Single', 'Accumulator', 'type 9'])
+    const tags = wrapper.findAll('[data-testid="coupon-status"]')
+    expect(tags[0]!.attributes('data-tone')).toBe('success')
+    expect(tags[1]!.attributes('data-tone')).toBe('error')
+    wrapper.unmount()
+  })
 })
 
 describe('CouponStatusTag for bets', () => {
