@@ -62,16 +62,25 @@ export interface OpenConsole {
 export async function openConsole(): Promise<OpenConsole> {
   mkdirSync(SHOTS, { recursive: true })
   const server = await startWebConsole()
-  const browser = await launchBrowser()
-  const page = await browser.newPage()
+  let browser: BrowserContext | null = null
   const pageErrors: string[] = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
+  let page: Page
+  try {
+    browser = await launchBrowser()
+    page = await browser.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(server.url)
+  } catch (error) {
+    // A console that did not open leaves no server or browser behind.
+    await browser?.close().catch(() => undefined)
+    await server.stop()
+    throw error
+  }
   return {
     page,
     pageErrors,
     async close() {
-      await browser.close()
+      await browser?.close()
       await server.stop()
     },
   }
