@@ -4,7 +4,7 @@
  */
 import { computed, effectScope, markRaw, reactive, shallowRef, watch, type ComputedRef, type EffectScope } from 'vue'
 import { useDocumentVisibility } from '@vueuse/core'
-import type { WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
+import type { WatchSnapshot, WatchTopic, WatchTopicName } from '../../src-shared/contract.js'
 import { subscribe, type Subscription, type TopicOf, type WatchHandlers, type WatchStatus } from './watch.js'
 
 export interface SharedWatch<N extends WatchTopicName> {
@@ -59,52 +59,68 @@ function windowShown(): boolean {
   return visibility.value !== 'hidden'
 }
 
+/** Feed topics pause while the window is hidden (minimised, another tab): nobody reads those prices. */
+function pausedWhileHidden(topic: WatchTopic): boolean {
+  return topic.name.startsWith('feed.') && !windowShown()
+}
+
 /**
- * Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...).
- * Feed topics pause while the window is hidden (minimised, another tab): nobody reads those prices,
- * and main stops polling them once no window watches; the first snapshot after it is shown again is current.
+ * Counted holds of one effect: `start` runs (in its own scope) with the first holder, `stop` after
+ * the last one lets go. Each returned release works once.
+ */
+function countedHolds(start: () => void, stop: () => void): () => () => void {
+  let count = 0
+  let scope: EffectScope | null = null
+  return () => {
+    count++
+    if (!scope) {
+      scope = effectScope(true)
+      scope.run(start)
+    }
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      count--
+      if (count > 0 || !scope) return
+      scope.stop()
+      scope = null
+      stop()
+    }
+  }
+}
+
+/**
+ * Like `sharedWatch`, for a topic that follows store state (a selected tournament, match...). A feed
+ * topic is let go while the window is hidden (main stops polling once no window watches) and taken
+ * again when shown: its first snapshot then is current.
  */
 export function topicWatch<N extends WatchTopicName>(topic: () => TopicOf<N> | null, handlers: WatchHandlers<N> = {}): TopicWatch {
   const current = shallowRef<Subscription<N> | null>(null)
-  let count = 0
-  let scope: EffectScope | null = null
   function stopCurrent(): void {
     void current.value?.stop()
     current.value = null
   }
+  const shown = () => {
+    const t = topic()
+    return t && !pausedWhileHidden(t) ? t : null
+  }
   return markRaw({
     status: computed(() => current.value?.status ?? null),
     stale: computed(() => current.value?.stale() ?? false),
-    acquire() {
-      count++
-      if (!scope) {
-        scope = effectScope(true)
-        scope.run(() =>
-          watch(
-            () => {
-              const t = topic()
-              return t && t.name.startsWith('feed.') && !windowShown() ? 'hidden' : JSON.stringify(t)
-            },
-            () => {
-              stopCurrent()
-              const t = topic()
-              if (t && !(t.name.startsWith('feed.') && !windowShown())) current.value = subscribe(t, handlers)
-            },
-            { immediate: true },
-          ),
-        )
-      }
-      let released = false
-      return () => {
-        if (released) return
-        released = true
-        count--
-        if (count > 0 || !scope) return
-        scope.stop()
-        scope = null
-        stopCurrent()
-      }
-    },
+    acquire: countedHolds(
+      () =>
+        watch(
+          () => JSON.stringify(shown()),
+          () => {
+            stopCurrent()
+            const t = shown()
+            if (t) current.value = subscribe(t, handlers)
+          },
+          { immediate: true },
+        ),
+      stopCurrent,
+    ),
   })
 }
 
@@ -116,14 +132,14 @@ export interface KeyedWatch {
 }
 
 /**
- * Like `topicWatch`, for a list of topics that follows store state (the matches on the bet slip):
- * one subscription per distinct topic, opened when it joins the list and stopped when it leaves.
+ * Like `topicWatch`, for a list of topics that follows store state (the matches on the bet slip, the
+ * pinned matches): one subscription per distinct topic, opened when it joins the list and stopped
+ * when it leaves; feed topics are let go while the window is hidden, as in `topicWatch`.
  * `handlers(key)` are the handlers of the topic with that key.
  */
 export function keyedWatch<N extends WatchTopicName>(topics: () => Array<{ key: string; topic: TopicOf<N> }>, handlers: (key: string) => WatchHandlers<N>): KeyedWatch {
   const subs = shallowRef(new Map<string, Subscription<N>>())
-  let count = 0
-  let scope: EffectScope | null = null
+  const shown = () => topics().filter((t) => !pausedWhileHidden(t.topic))
   function sync(wanted: Array<{ key: string; topic: TopicOf<N> }>): void {
     const next = new Map<string, Subscription<N>>()
     for (const { key, topic } of wanted) {
@@ -135,22 +151,9 @@ export function keyedWatch<N extends WatchTopicName>(topics: () => Array<{ key: 
   }
   return markRaw({
     statuses: computed(() => Object.fromEntries([...subs.value].map(([key, sub]) => [key, sub.status]))),
-    acquire() {
-      count++
-      if (!scope) {
-        scope = effectScope(true)
-        scope.run(() => watch(() => JSON.stringify(topics()), () => sync(topics()), { immediate: true }))
-      }
-      let released = false
-      return () => {
-        if (released) return
-        released = true
-        count--
-        if (count > 0 || !scope) return
-        scope.stop()
-        scope = null
-        sync([])
-      }
-    },
+    acquire: countedHolds(
+      () => watch(() => JSON.stringify(shown()), () => sync(shown()), { immediate: true }),
+      () => sync([]),
+    ),
   })
 }

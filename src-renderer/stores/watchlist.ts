@@ -5,11 +5,11 @@
  * stops being watched; a Line match gone as `finished` is looked up in Live and the pin follows it there.
  */
 import { defineStore } from 'pinia'
-import { computed, effectScope, reactive, ref, watch, type EffectScope } from 'vue'
+import { computed, reactive, ref } from 'vue'
 import type { EventResultDto, InputOf, LineType, MatchDto, PinDto, WatchlistDto } from '../../src-shared/contract.js'
 import { MAX_PINS } from '../../src-shared/vocabulary/limits.js'
 import { call, onEpochChange } from '../api/desk.js'
-import { subscribe, type Subscription } from '../api/watch.js'
+import { keyedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
 import { lookupLiveSuccessor } from './feed.js'
 
@@ -115,53 +115,18 @@ export const useWatchlistStore = defineStore('watchlist', () => {
   }
 
   /* Subscriptions: one per pin the feed has not reported gone, while a panel holds the list. */
-  const subs = new Map<string, Subscription<'feed.event'>>()
   const watched = computed(() => pins.value.filter((p) => views[pinKey(p)]?.result?.kind !== 'gone'))
-  function reconcile(): void {
-    const want = new Map(watched.value.map((p) => [pinKey(p), p]))
-    for (const [key, sub] of subs)
-      if (!want.has(key)) {
-        void sub.stop()
-        subs.delete(key)
-      }
-    for (const [key, p] of want) {
-      if (subs.has(key)) continue
-      const sub = subscribe(
-        { name: 'feed.event', lineType: p.lineType, gameId: p.gameId },
-        {
-          snapshot: (v) => onResult(key, v),
-          state: (st) => {
-            if (views[key] || pins.value.some((x) => pinKey(x) === key)) viewOf(key).stale = !st.live
-          },
-        },
-      )
-      subs.set(key, sub)
-    }
-  }
-  let holders = 0
-  let scope: EffectScope | null = null
-  function stopAll(): void {
-    for (const sub of subs.values()) void sub.stop()
-    subs.clear()
-  }
+  const subscriptions = keyedWatch<'feed.event'>(
+    () => watched.value.map((p) => ({ key: pinKey(p), topic: { name: 'feed.event', lineType: p.lineType, gameId: p.gameId } })),
+    (key) => ({
+      snapshot: (v) => onResult(key, v),
+      state: (st) => {
+        if (views[key] || pins.value.some((x) => pinKey(x) === key)) viewOf(key).stale = !st.live
+      },
+    }),
+  )
   /** Hold the pins' subscriptions (a panel on screen); the returned function lets go. */
-  function hold(): () => void {
-    holders++
-    if (!scope) {
-      scope = effectScope(true)
-      scope.run(() => watch(() => watched.value.map(pinKey).join(','), reconcile, { immediate: true }))
-    }
-    let released = false
-    return () => {
-      if (released) return
-      released = true
-      holders--
-      if (holders > 0 || !scope) return
-      scope.stop()
-      scope = null
-      stopAll()
-    }
-  }
+  const hold = (): (() => void) => subscriptions.acquire()
 
   // Another profile: its own pins (the old ones' subscriptions stop as they leave the list).
   onEpochChange(() => {

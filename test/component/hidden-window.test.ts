@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import type { MatchDto, TournamentEventsDto } from '../../src-shared/contract.js'
+import { useBetslipStore } from '@renderer/stores/betslip.js'
 import { installFakeDesk } from './fake-desk.js'
 import { markets, match, menu } from './feed-fixtures.js'
 import { mountFeedBrowser } from './mount-feed-browser.js'
@@ -20,13 +21,16 @@ describe('a hidden window', { timeout: 20_000 }, () => {
     fake.topic('feed.events', [tour(20, 'Serie A', [m(2001)])])
     try {
       await mountFeedBrowser('line')
-      expect(fake.subscriptions().map((s) => s.topic.name).sort()).toEqual(['feed.events', 'feed.menu'])
+      // The slip follows its match's feed too: that subscription pauses with the others.
+      useBetslipStore().add({ pointer: 'line#2001#1#1#0#1.85', lineType: 'line', gameId: 2001, matchName: 'Arsenal – Chelsea', marketName: '1X2', outcomeName: 'W1', rate: 1.85 })
+      await flushPromises()
+      expect(fake.subscriptions().map((s) => s.topic.name).sort()).toEqual(['feed.event', 'feed.events', 'feed.menu'])
       setVisibility('hidden')
       await flushPromises()
       expect(fake.subscriptions()).toEqual([])
       setVisibility('visible')
       await flushPromises()
-      expect(fake.subscriptions().map((s) => s.topic.name).sort()).toEqual(['feed.events', 'feed.menu'])
+      expect(fake.subscriptions().map((s) => s.topic.name).sort()).toEqual(['feed.event', 'feed.events', 'feed.menu'])
     } finally {
       setVisibility('visible')
     }
