@@ -4,25 +4,11 @@ import BetSlip from '@renderer/components/BetSlip.vue'
 import { useBetslipStore } from '@renderer/stores/betslip.js'
 import { useProfilesStore } from '@renderer/stores/profiles.js'
 import { readQuickStakes } from '@renderer/composables/quick-stakes.js'
-import type { ProfileDto } from '../../src-shared/contract.js'
+import { demoProfileDto } from './profile-fixtures.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-const profile = (quickStakes?: number[]): ProfileDto => ({
-  id: 'demo',
-  name: 'Demo',
-  environment: 'demo',
-  couponBaseUrl: '',
-  feedApiUrl: '',
-  cdnUrl: '',
-  username: 'demo',
-  language: 'en',
-  legacyMode: false,
-  timeZone: 'utc',
-  ...(quickStakes ? { quickStakes } : {}),
-  listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/cb' },
-  secrets: { password: true, feedApiKey: true, callbackSecret: true },
-})
+const profile = (quickStakes?: number[]) => demoProfileDto(quickStakes ? { quickStakes } : {})
 
 async function mountSlip(quickStakes?: number[]) {
   installFakeDesk({ 'profiles.list': () => ({ activeId: 'demo', profiles: [profile(quickStakes)] }) })

@@ -4,24 +4,11 @@ import { NSelect } from 'naive-ui'
 import ProfileForm from '@renderer/components/ProfileForm.vue'
 import { useAppStore } from '@renderer/stores/app.js'
 import { useProfilesStore } from '@renderer/stores/profiles.js'
-import type { ProfileDto } from '../../src-shared/contract.js'
+import { demoProfileDto } from './profile-fixtures.js'
 import { installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-const demo: ProfileDto = {
-  id: 'demo',
-  name: 'Demo',
-  environment: 'demo',
-  couponBaseUrl: '',
-  feedApiUrl: '',
-  cdnUrl: '',
-  username: 'demo',
-  language: 'en',
-  legacyMode: false,
-  timeZone: 'utc',
-  listener: { enabled: true, host: '127.0.0.1', port: 0, path: '/callbacks' },
-  secrets: { password: true, feedApiKey: true, callbackSecret: true },
-}
+const demo = demoProfileDto()
 
 afterEach(() => {
   document.body.innerHTML = ''
