@@ -80,6 +80,12 @@ export interface ProfileDto {
   timeZone: 'utc' | 'local'
   /** The slip's quick-stake buttons; absent = the defaults (`DEFAULT_QUICK_STAKES`). */
   quickStakes?: number[]
+  /** Decimals of the account's money (its minor unit); absent = 2. */
+  stakeDecimals?: number
+  /** Smallest stake of one coupon; absent = one minor unit. */
+  minStake?: number
+  /** The stake a fresh slip starts with; absent = none (the operator types one). */
+  defaultStake?: number
   /** Demo only: the embedded simulator's answer variations (`none`, `all` or a comma list); absent = its default. */
   simVariations?: string
   listener: { enabled: boolean; host: string; port: number; path: string; maxBodyBytes?: number }
@@ -387,6 +393,9 @@ export const inputs = {
         simVariations: z.string().max(300).optional(),
         timeZone: z.enum(['utc', 'local']),
         quickStakes: z.array(z.number().positive().max(1e9)).max(MAX_QUICK_STAKES).optional(),
+        stakeDecimals: z.number().int().min(0).max(4).optional(),
+        minStake: z.number().positive().max(1e9).optional(),
+        defaultStake: z.number().positive().max(1e9).optional(),
         listener: z.object({ enabled: z.boolean(), host: z.string().max(200), port: z.number().int().min(0).max(65535), path: z.string().max(200), maxBodyBytes: z.number().int().min(65536).max(268435456).optional() }).strict(),
       })
       .strict(),

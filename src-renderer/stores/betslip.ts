@@ -7,7 +7,7 @@
  * and new odds are only taken on the operator's click.
  */
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { ChangeRecordDto, EventResultDto, PlacementDto, ResolutionDto } from '../../src-shared/contract.js'
 import { MAX_ACCUMULATOR_EVENTS, MAX_PLACEMENT_POINTERS } from '../../src-shared/vocabulary/limits.js'
 import { call, epochRef, isStaleEpoch, onEpochChange } from '../api/desk.js'
@@ -26,8 +26,10 @@ import {
   type SentPick,
   type SlipPick,
 } from '../composables/slip-marks.js'
+import { inMinorUnits, stakeProblemOf, stakeRuleOf, type StakeProblem as SharedStakeProblem } from '../../src-shared/vocabulary/stake.js'
 import { useAppStore } from './app.js'
 import { useBalanceStore } from './balance.js'
+import { useProfilesStore } from './profiles.js'
 
 export interface Selection extends SlipPick {
   marketName: string
@@ -60,33 +62,49 @@ export function accumulatorOdds(selections: ReadonlyArray<Pick<Selection, 'rate'
   return roundTo(selections.reduce((acc, s) => acc * s.rate, 1), 3)
 }
 
-/** A stake the service can take: a positive whole number of cents (0.001 is not a stake). */
+/** A positive whole number of cents (0.001 is not a stake). */
 export function isWholeCents(amount: number): boolean {
-  return amount >= 0.01 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
+  return amount >= 0.01 && inMinorUnits(amount, 2)
 }
 
-/** A stake as the operator types it: digits with a decimal point or comma; anything else is no stake. */
+/** The figure a stake field holds: digits with a decimal point or comma; anything else (a sign, letters) is no figure. */
 export function parseStake(text: string): number | null {
   const t = text.trim().replace(/[\s\u00a0\u202f]/g, '')
-  if (!/^\d+([.,]\d+)?$/.test(t)) return null
+  if (!/^(\d+([.,]\d*)?|[.,]\d+)$/.test(t)) return null
   return Number(t.replace(',', '.'))
 }
 
-export type StakeProblem = 'sub_cent' | 'over_balance'
+/** Why the slip's stake cannot be placed: the shared stake rule's reasons, or more than the balance. */
+export type StakeProblem = SharedStakeProblem | 'over_balance'
+
+/** What the slip starts with, and goes back to after a placement unless the operator keeps the terms. */
+export interface SlipTerms {
+  multi: boolean
+  amount: number | null
+  mode: 'accept' | 'reject'
+}
 
 export const useBetslipStore = defineStore('betslip', () => {
   // The slip belongs to one profile (its pointers are that feed's): a new epoch empties it.
   const selections = epochRef<Selection[]>(() => [])
-  // The terms start safe (singles, no stake, reject changed odds) for every profile and after every
-  // placement: the next picks never inherit an accumulator or a stake meant for other bets.
-  const multi = epochRef(() => true)
-  const amount = epochRef<number | null>(() => null)
-  const mode = epochRef<'accept' | 'reject'>(() => 'reject')
+  // The terms start safe (singles, the profile's default stake or none, reject changed odds) for
+  // every profile and after every placement: the next picks never inherit an accumulator or a stake
+  // meant for other bets, unless the operator keeps the terms on purpose.
+  const defaults = (): SlipTerms => ({ multi: true, amount: useProfilesStore().active?.defaultStake ?? null, mode: 'reject' })
+  const multi = epochRef(() => defaults().multi)
+  const amount = epochRef<number | null>(() => defaults().amount)
+  const mode = epochRef<'accept' | 'reject'>(() => defaults().mode)
+  /** The operator keeps stake and mode from one placement to the next. */
+  const keepTerms = epochRef(() => false)
   function resetTerms(): void {
-    multi.value = true
-    amount.value = null
-    mode.value = 'reject'
+    if (keepTerms.value) return
+    const d = defaults()
+    multi.value = d.multi
+    amount.value = d.amount
+    mode.value = d.mode
   }
+  /** The active profile's stake rule (minor unit, minimum). */
+  const stakeRule = computed(() => stakeRuleOf(useProfilesStore().active))
   const confirmed = epochRef(() => false)
   const placing = ref(false)
   const resolving = ref(false)
@@ -101,8 +119,9 @@ export const useBetslipStore = defineStore('betslip', () => {
   /** Why the stake as typed cannot be placed (said on the slip, Place disabled), or null. */
   const stakeProblem = computed<StakeProblem | null>(() => {
     const a = amount.value
-    if (a === null || !(a > 0)) return null
-    if (!isWholeCents(a)) return 'sub_cent'
+    if (a === null) return null
+    const problem = stakeProblemOf(a, stakeRule.value)
+    if (problem) return problem
     const balance = useBalanceStore().current?.balance
     return balance !== undefined && totalStake.value > balance ? 'over_balance' : null
   })
@@ -229,6 +248,21 @@ export const useBetslipStore = defineStore('betslip', () => {
     resolution.value = null
     void loadPending()
   }
+  // A refusal speaks of the slip as it was sent: once the operator changes it (not the feed moving a
+  // price, which "Take the new odds" answers), the message is history.
+  watch(
+    () => JSON.stringify([selections.value.map((s) => outcomeKey(s.pointer)), amount.value, multi.value, mode.value]),
+    () => {
+      if (result.value?.outcome === 'rejected') dismissResult()
+    },
+  )
+  /**
+   * The operator leaves the view the slip was used in: a settled message (placed, refused, resolved)
+   * stays behind; an unresolved unknown placement never does, since it blocks the next one.
+   */
+  function leaveView(): void {
+    if (result.value && !pendingUnknown.value) dismissResult()
+  }
 
   /**
    * Unknown outcomes survive a restart in main: show the oldest unresolved one so the operator
@@ -253,7 +287,7 @@ export const useBetslipStore = defineStore('betslip', () => {
     if (pendingUnknown.value) return false
     if (placing.value || selections.value.length === 0 || tooManyForAccumulator.value) return false
     if (goneCount.value > 0 || accumulatorConflict.value) return false
-    if (amount.value === null || !(amount.value > 0) || stakeProblem.value !== null) return false
+    if (amount.value === null || stakeProblem.value !== null) return false
     if (!app.isDemo && !confirmed.value) return false
     return true
   })
@@ -361,12 +395,15 @@ export const useBetslipStore = defineStore('betslip', () => {
     takeNewOdds,
     pendingUnknown,
     canPlace,
+    keepTerms,
+    stakeRule,
     has,
     add,
     remove,
     toggle,
     clear,
     dismissResult,
+    leaveView,
     loadPending,
     place,
     resolve,

@@ -136,7 +136,7 @@ describe('bet slip: one match in an accumulator', () => {
     // Checked as the selection is added.
     slip.add(pick(7001, 'X', 3.3))
     await flushPromises()
-    expect(warnings()).toEqual(['FC Perm – FC Brno: two selections of one match cannot be in one accumulator'])
+    expect(warnings()).toEqual(['FC Perm – FC Brno: 1X2 · W1 and 1X2 · X are of one match and cannot be in one accumulator'])
     expect(wrapper.findAll('[data-testid="slip-selection"]').map((r) => r.attributes('data-same-match') === 'true')).toEqual([true, false, true])
     expect(place().attributes('disabled')).toBeDefined()
 
@@ -153,7 +153,7 @@ describe('bet slip: one match in an accumulator', () => {
     await flushPromises()
     // The pick did not say it was a sub-match: the match's own feed answer does.
     expect(followedGames(fake)).toEqual([7001, 7101])
-    expect(wrapper.findAll('[data-testid="slip-same-match"]').map((w) => w.text())).toEqual(['FC Perm – FC Brno: two selections of one match cannot be in one accumulator'])
+    expect(wrapper.findAll('[data-testid="slip-same-match"]').map((w) => w.text())).toEqual(['FC Perm – FC Brno: 1X2 · W1 and 1X2 · W1 are of one match and cannot be in one accumulator'])
     expect(slip.canPlace).toBe(false)
   })
 

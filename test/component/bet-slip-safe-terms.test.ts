@@ -3,7 +3,9 @@ import { flushPromises } from '@vue/test-utils'
 import { useAppStore } from '@renderer/stores/app.js'
 import { useBetslipStore, type Selection } from '@renderer/stores/betslip.js'
 import type { CouponDto } from '../../src-shared/contract.js'
+import { useProfilesStore } from '@renderer/stores/profiles.js'
 import { installFakeDesk } from './fake-desk.js'
+import { demoProfileDto } from './profile-fixtures.js'
 import { freshPinia } from './mount.js'
 
 /** After a placement and on another profile the slip's terms start safe: singles, no stake, reject changed odds. */
@@ -40,6 +42,53 @@ describe('bet slip terms', () => {
     const slip = await slipWithTerms()
     await slip.place()
     expect({ multi: slip.multi, amount: slip.amount, mode: slip.mode }).toEqual({ multi: false, amount: 250, mode: 'accept' })
+  })
+
+  it("a placed slip goes back to the profile's default stake, and the operator can keep the terms", async () => {
+    installFakeDesk({
+      'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }),
+      'profiles.list': () => ({ activeId: 'demo', profiles: [demoProfileDto({ defaultStake: 20 })] }),
+    })
+    freshPinia()
+    await useAppStore().load()
+    await useProfilesStore().load()
+    const slip = useBetslipStore()
+    slip.add(sel('line#1001#1#1#0#1.85', 1001))
+    slip.amount = 250
+    slip.mode = 'accept'
+    await slip.place()
+    expect({ multi: slip.multi, amount: slip.amount, mode: slip.mode }).toEqual({ multi: true, amount: 20, mode: 'reject' })
+
+    slip.keepTerms = true
+    slip.add(sel('line#1002#1#1#0#1.85', 1002))
+    slip.amount = 250
+    slip.mode = 'accept'
+    await slip.place()
+    expect({ amount: slip.amount, mode: slip.mode }).toEqual({ amount: 250, mode: 'accept' })
+  })
+
+  it('a refusal is dismissed once the operator changes the slip it spoke of', async () => {
+    installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 501, vendorApi: 'new', vendorText: null, changes: [] }) })
+    const slip = await slipWithTerms()
+    await slip.place()
+    expect(slip.result?.outcome).toBe('rejected')
+    slip.amount = 100
+    await flushPromises()
+    expect(slip.result).toBeNull()
+  })
+
+  it('leaving the view leaves a settled message behind, never an unresolved unknown placement', async () => {
+    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }) })
+    const slip = await slipWithTerms()
+    await slip.place()
+    slip.leaveView()
+    expect(slip.result).toBeNull()
+    fake.handle('coupons.place', () => ({ outcome: 'unknown', attemptId: 'a1', cause: { code: 'coupon_network', detail: 'dropped' } }))
+    slip.add(sel('line#1003#1#1#0#1.85', 1003))
+    slip.amount = 10
+    await slip.place()
+    slip.leaveView()
+    expect(slip.result?.outcome).toBe('unknown')
   })
 
   it('another profile starts with safe terms', async () => {

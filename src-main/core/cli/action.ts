@@ -47,9 +47,12 @@ export function act(deps: CommandDeps, body: ActionBody): (...received: unknown[
   }
 }
 
-export function parsePositiveNumber(value: string): number {
-  const n = Number(value)
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number greater than 0')
+/** A stake as typed (a decimal comma is fine); the profile's rule (decimals, minimum) is checked before sending. */
+export function parseAmount(value: string): number {
+  const t = value.trim()
+  if (/^[-\u2212]/.test(t)) throw new InvalidArgumentError('must be greater than 0 (a stake cannot be negative)')
+  const n = /^(\d+([.,]\d*)?|[.,]\d+)$/.test(t) ? Number(t.replace(',', '.')) : NaN
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number greater than 0, e.g. 12.50 or 12,50')
   return n
 }
 

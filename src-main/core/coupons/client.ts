@@ -190,7 +190,7 @@ export function createCouponClient(options: CouponClientOptions) {
   /** `skipLocalChecks` leaves every check to the service (diagnostics; the UI never sets it). */
   async function place(request: PlacementRequest, placeOptions: { skipLocalChecks?: boolean } = {}): Promise<PlacementResult> {
     if (!placeOptions.skipLocalChecks) {
-      const check = validatePlacement(request, { treeOf: options.treeOf })
+      const check = validatePlacement(request, { treeOf: options.treeOf, stakeRule: options.stakeRule })
       if (!check.ok) return { outcome: 'rejected', error: check.error }
     }
     const path = legacy ? LEGACY.place : NEW.place

@@ -1,5 +1,6 @@
 import { DeskError } from '../shared/errors.js'
 import { MAX_ACCUMULATOR_EVENTS } from '../../../src-shared/vocabulary/limits.js'
+import { DEFAULT_STAKE_RULE, stakeProblemOf, type StakeProblem, type StakeRule } from '../../../src-shared/vocabulary/stake.js'
 import { canonicalPointer, parsePointer, type ParsedPointer } from './pointer.js'
 import type { Coupon, PlacementAttempt, PlacementRequest } from './types.js'
 
@@ -16,6 +17,17 @@ export const MODE_TYPE_NAMES: Readonly<Record<number, string>> = {
 export interface ValidateOptions {
   /** Root of the match tree of a game (main match id); unknown → the game id itself. */
   treeOf?: (gameId: number) => number | undefined
+  /** The profile's money rule (minor unit, minimum stake); absent = two decimals, at least 0.01. */
+  stakeRule?: StakeRule
+}
+
+const STAKE_WORDS: Record<StakeProblem, (rule: StakeRule) => string> = {
+  unreadable: () => 'amount must be a finite number greater than 0',
+  negative: () => 'amount must be greater than 0 (a stake cannot be negative)',
+  zero: () => 'amount must be greater than 0',
+  too_large: () => 'amount is larger than any stake the console sends',
+  too_precise: (r) => `amount has more than ${r.decimals} decimals (the account's minor unit)`,
+  below_min: (r) => `amount is below the minimum stake ${r.minStake}`,
 }
 
 export type ValidationResult = { ok: true; pointers: ParsedPointer[] } | { ok: false; error: DeskError; issues: string[] }
@@ -31,7 +43,9 @@ export function validatePlacement(request: PlacementRequest, options: ValidateOp
     else pointers.push(p)
   })
   const amount = request?.amount
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) issues.push('amount must be a finite number greater than 0')
+  const rule = options.stakeRule ?? DEFAULT_STAKE_RULE
+  const stakeProblem = typeof amount === 'number' ? stakeProblemOf(amount, rule) : 'unreadable'
+  if (stakeProblem) issues.push(STAKE_WORDS[stakeProblem](rule))
   if (request?.mode !== undefined && request.mode !== 'accept' && request.mode !== 'reject') issues.push('mode must be accept or reject')
   if (request?.modeType !== undefined) {
     if (![1, 2, 3].includes(request.modeType)) issues.push('mode_type must be 1, 2 or 3')

@@ -1,3 +1,4 @@
+import type { StakeRule } from '../../../src-shared/vocabulary/stake.js'
 import type { AmbiguityReason, PlacementCause } from '../../../src-shared/vocabulary/placement.js'
 import type { BetSubject, CouponFigures } from '../../../src-shared/vocabulary/coupon-fields.js'
 import type { StateReason } from '../../../src-shared/vocabulary/errors.js'
@@ -199,6 +200,8 @@ export interface CouponClientOptions {
   isKnownCode?: (code: string) => boolean
   /** Match tree lookup for the accumulator rule (root id of a game). */
   treeOf?: (gameId: number) => number | undefined
+  /** The profile's money rule (minor unit, minimum stake), checked before a placement is sent. */
+  stakeRule?: StakeRule
   onAccountState?: (state: AccountState, error?: DeskError) => void
   /** Called with public session info only (never the token). */
   onTokenChange?: (info: SessionInfo) => void

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
+import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
 import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
 import type { RunningSimulator } from '../simulator/server.js'
@@ -111,6 +112,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
     clock: deps.clock,
+    stakeRule: stakeRuleOf(profile),
     logger: log?.child({ module: 'coupons' }),
     // The client's session owns the state machine; the desk's tracker only observes it.
     onSessionChange: (state) => session?.observe(state),

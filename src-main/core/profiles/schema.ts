@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { MAX_QUICK_STAKES } from '../../../src-shared/vocabulary/limits.js'
+import { MAX_STAKE, MAX_STAKE_DECIMALS, inMinorUnits } from '../../../src-shared/vocabulary/stake.js'
 import { DeskError } from '../shared/errors.js'
 
 export const DEMO_PROFILE_ID = 'demo'
@@ -43,6 +44,9 @@ export const profileSchema = z
     timeZone: z.enum(['utc', 'local']),
     /** The slip's quick-stake buttons (whole cents); absent = DEFAULT_QUICK_STAKES. */
     quickStakes: quickStakesSchema.optional(),
+    stakeDecimals: z.number().int().min(0).max(MAX_STAKE_DECIMALS).optional(),
+    minStake: z.number().positive().max(MAX_STAKE).optional(),
+    defaultStake: z.number().positive().max(MAX_STAKE).optional(),
     listener: listenerSchema,
     /** Demo only: how the embedded simulator varies its answers ('none', 'all' or a comma list of
      *  simulator/variations.ts names); absent = the simulator's default. */
@@ -51,10 +55,24 @@ export const profileSchema = z
   })
   .strict()
 
+/** A profile's stakes are counted in its own minor unit, and its default is at least its minimum. */
+function stakesAgree(p: { stakeDecimals?: number; minStake?: number; defaultStake?: number; quickStakes?: number[] }, ctx: z.RefinementCtx): void {
+  const decimals = p.stakeDecimals ?? 2
+  for (const key of ['minStake', 'defaultStake'] as const) {
+    const v = p[key]
+    if (v !== undefined && !inMinorUnits(v, decimals)) ctx.addIssue({ code: 'custom', path: [key], message: `${key} has more than ${decimals} decimals` })
+  }
+  if (p.defaultStake !== undefined && p.minStake !== undefined && p.defaultStake < p.minStake) ctx.addIssue({ code: 'custom', path: ['defaultStake'], message: 'the default stake is below the minimum stake' })
+}
+
 export type Profile = z.infer<typeof profileSchema>
 
 /** What `save` takes: the contract's `profiles.save` input (id absent = create). */
-export const profileInputSchema = profileSchema.omit({ id: true, createdAt: true }).extend({ id: z.string().min(1).max(100).optional() }).strict()
+export const profileInputSchema = profileSchema
+  .omit({ id: true, createdAt: true })
+  .extend({ id: z.string().min(1).max(100).optional() })
+  .strict()
+  .superRefine(stakesAgree)
 export type ProfileInput = z.input<typeof profileInputSchema>
 
 export function demoProfile(createdAt: number): Profile {

@@ -131,6 +131,19 @@ describe('desk place / coupons', () => {
     expect(r.stderr).toMatch(/^error coupon_invalid: /)
     expect((await run(['place', '--pointer', pointer, '--amount', '-1', ...urls], { env })).code).toBe(2)
   })
+
+  it('the stake rule of the console: 0.001 and -50 are refused before sending, a decimal comma is read', async () => {
+    const before = (await run(['coupons', 'active', '--json', ...urls], { env })).json<CouponDto[]>().length
+    const subCent = await run(['place', '--pointer', pointer, '--amount', '0.001', '--yes', ...urls], { env })
+    expect(subCent.code).toBe(2)
+    expect(subCent.stderr).toMatch(/^error coupon_invalid: .*more than 2 decimals/)
+    const negative = await run(['place', '--pointer', pointer, '--amount', '-50', '--yes', ...urls], { env })
+    expect(negative.code).toBe(2)
+    expect(negative.stderr).toContain('cannot be negative')
+    expect((await run(['coupons', 'active', '--json', ...urls], { env })).json<CouponDto[]>()).toHaveLength(before)
+    const comma = await run(['place', '--pointer', pointer, '--amount', '12,5', '--json', ...urls], { env })
+    expect(comma.json<{ amount: number; dryRun: boolean }>()).toMatchObject({ dryRun: true, amount: 12.5 })
+  })
 })
 
 describe('desk exit codes', () => {

@@ -26,7 +26,7 @@ function unknown(r: PlacementResult) {
   return r
 }
 function placedCodes(r: ResolvedPlacement): string[] {
-  if (r.outcome !== 'placed') throw new Error(`expected placed, got ${r.outcome}${r.outcome === 'unknown' ? `: ${r.cause.code}` : ''}`)
+  if (r.outcome !== 'placed') throw new Error(`expected placed, got ${r.outcome}${r.outcome === 'unknown' ? `: ${r.cause.code}` : ''}${r.outcome === 'ambiguous' ? `: ${r.reasons.join(',')} ${JSON.stringify({ attempt: [r.attempt.startedAt, r.attempt.endedAt, r.attempt.offset], candidates: r.candidates.map((c) => [c.code, c.createdAt]) })}` : ''}`)
   return r.coupons.map((c) => c.code)
 }
 const PLACE = '/api/partner/coupons/place'

@@ -81,7 +81,7 @@ describe('desk core settlement flow (Demo)', () => {
     expect(result.outcome).toBe('unknown')
     if (result.outcome !== 'unknown') return
     const resolved = await api.coupons.resolvePlacement({ attemptId: result.attemptId })
-    expect(resolved.outcome).toBe('placed')
+    expect(resolved, JSON.stringify(resolved)).toMatchObject({ outcome: 'placed' })
     if (resolved.outcome !== 'placed') return
     expect(resolved.coupons).toHaveLength(1)
     const history = await api.timeline.couponHistory({ code: resolved.coupons[0].couponCode })

@@ -6,12 +6,13 @@
 import { randomUUID } from 'node:crypto'
 import { Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
+import { stakeRuleOf } from '../../../../src-shared/vocabulary/stake.js'
 import { couponSnapshot, validatePlacement, type PlacementRequest } from '../../coupons/index.js'
 import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
 import { openTimelineStore, type TimelineStore } from '../../timeline/index.js'
-import { act, collect, parsePositiveNumber, type CommandDeps } from '../action.js'
+import { act, collect, parseAmount, type CommandDeps } from '../action.js'
 import { addGlobalOptions, type CliContext } from '../context.js'
 import { EXIT, exitCodeOf } from '../exit-codes.js'
 import { couponsTable, printError, printJson, table } from '../output.js'
@@ -32,7 +33,7 @@ function printPlaced(ctx: CliContext, dto: { outcome: 'placed'; coupons: ReturnT
 export function registerPlaceCommand(program: Command, deps: CommandDeps): void {
   addGlobalOptions(program.command('place').description('place coupon(s) from bet pointers (needs --yes to send)'))
     .requiredOption('--pointer <pointer>', 'bet pointer from the feed (repeat for several)', collect)
-    .requiredOption('--amount <n>', 'amount of one coupon', parsePositiveNumber)
+    .requiredOption('--amount <n>', 'amount of one coupon (in the account\'s minor unit; a decimal comma is fine)', parseAmount)
     .option('--multi', 'one single coupon per pointer (amount charged per coupon)')
     .addOption(new Option('--mode <mode>', 'on odds changes').choices(['accept', 'reject']).default('reject'))
     .option('--currency <label>', 'currency label stored by the partner')
@@ -47,7 +48,7 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
           lang: ctx.language(),
           ...(typeof o.currency === 'string' ? { currency: o.currency } : {}),
         }
-        const check = validatePlacement(request)
+        const check = validatePlacement(request, { stakeRule: stakeRuleOf(ctx.profile()) })
         if (!check.ok) throw check.error
         const coupons = request.multi ? request.bets.length : 1
         if (o.yes !== true) {
