@@ -40,6 +40,25 @@ describe('the match list by tournament', { timeout: 20_000 }, () => {
     expect(row.get('[data-col="markets"]').text()).toBe('')
   })
 
+  it('prices the search hits with their match\'s main market, followed while the results are shown', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [])
+    fake.topic('feed.event', (t: Extract<WatchTopic, { name: 'feed.event' }>) => ({ kind: 'match', match: match(t.gameId, markets(2.4), { key: `line:${t.gameId}`, oddsCounter: 57 }) }))
+    fake.handle('feed.search', () => ({ ok: true, value: [match(3001, null, { key: 'line:3001' }), match(3002, null, { key: 'line:3002' })], epoch: fake.epoch }))
+    const { wrapper } = await mountFeedBrowser('line')
+    await useFeedStore().search('line', 'Arse')
+    await flushPromises()
+    const followed = () => fake.subscriptions('feed.event').map((x) => (x.topic as { gameId: number }).gameId)
+    expect(followed()).toEqual([3001, 3002])
+    const rows = wrapper.findAll('[data-testid="match-row"]')
+    expect(rows.map((r) => r.find('[data-testid="odds-now"]').text())).toEqual(['2.40', '2.40'])
+    expect(rows[0]!.get('[data-col="markets"]').text()).toBe('+57')
+    useFeedStore().clearSearch('line')
+    await flushPromises()
+    expect(followed()).toEqual([])
+  })
+
   it('asks the feed for the full line, the esports side and a championship as the operator chooses', async () => {
     const fake = installFakeDesk()
     fake.topic('feed.menu', menu)
