@@ -12,19 +12,14 @@ export const enCoupons = {
       createdSettled: 'Created / settled · {zone}',
       matchStart: 'Match · start {zone}',
       payout: 'Payout',
-      betsType: 'Bets',
       oddsSettled: 'Odds · settled at',
     },
     /** A bet's match: live or prematch, start, id, so two matches of the same teams never read alike. */
     match: {
       live: 'LIVE',
       prematch: 'Prematch',
-      id: '#{id}',
-      /** `{kind} · {start} · #{id}` */
       line: '{kind} · {start} · #{id}',
-      starts: 'starts {at}',
       startUnknown: 'start not sent',
-      title: 'Match {id} ({kind}), starts {at}',
     },
     accumulatorOf: 'Accumulator · {n}',
     /** The settlement coefficient (`calculate_coef`) beside the odds. */
@@ -53,9 +48,6 @@ export const enCoupons = {
       RECALCULATION: 'Returned for recalculation',
       RECALCULATED: 'Recalculated (a new result after a recalculation)',
     },
-    reasonRaw: 'reason code {code}',
-    vendorText: "The service's words: {text}",
-    startZ: 'Start · {zone}',
     scoreAtStart: 'at acceptance {score}',
     lookup: {
       placeholder: 'Coupon code, or paste a list',
@@ -67,7 +59,6 @@ export const enCoupons = {
       notFound: 'not found',
       padded: '{typed} → {code}',
       paddedTitle: 'Typed without its leading zeros: looked up as {code}',
-      skipped: 'not looked up',
       clear: 'Clear results',
     },
   },
