@@ -31,7 +31,7 @@ export function formatOdds(value: number | null | undefined, lang: UiLanguage = 
 const UTC = { in: tz('UTC') }
 
 /** `pattern` in UTC or the machine's zone; a dash when there is no time or it is out of range. */
-function formatIn(ms: number | null | undefined, zone: Zone, pattern: string): string {
+export function formatIn(ms: number | null | undefined, zone: Zone, pattern: string): string {
   if (ms === null || ms === undefined || !isValid(ms)) return '—'
   return format(ms, pattern, zone === 'utc' ? UTC : undefined)
 }
@@ -45,6 +45,22 @@ export function formatDateTime(ms: number | null | undefined, zone: Zone, lang: 
 
 export function formatTime(ms: number | null | undefined, zone: Zone): string {
   return formatIn(ms, zone, 'HH:mm:ss')
+}
+
+/** A date and time whose zone is named beside it (a column header, a line that says it): no `Z`. */
+export function formatStamp(ms: number | null | undefined, zone: Zone, lang: UiLanguage = 'en'): string {
+  return formatIn(ms, zone, DATE_TIME[lang])
+}
+
+/**
+ * The display zone by name: `UTC`, or the machine's zone (`Europe/Kyiv`) when the profile shows local
+ * time; `short` gives its abbreviation or offset instead (`EET`, `GMT+2`), for a line that has little room.
+ */
+export function zoneName(zone: Zone, short = false): string {
+  if (zone === 'utc') return 'UTC'
+  if (!short) return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local'
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(Date.now()).find((p) => p.type === 'timeZoneName')
+  return part?.value ?? 'local'
 }
 
 /** Match start: date without seconds. */

@@ -2,7 +2,7 @@ import { computed, type ComputedRef } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useProfilesStore } from '../stores/profiles.js'
 import { isUiLanguage, type UiLanguage } from '../i18n/index.js'
-import { formatDateTime, formatMoney, formatOdds, formatStart, formatTime, formatTimer, type Zone } from './format.js'
+import { formatDateTime, formatMoney, formatOdds, formatStamp, formatStart, formatTime, formatTimer, zoneName, type Zone } from './format.js'
 
 /** The language the interface is shown in now (vue-i18n's locale, which App.vue keeps on the saved preference). */
 export function useUiLanguage(): ComputedRef<UiLanguage> {
@@ -27,5 +27,8 @@ export function useFormat() {
     dateTime: (ms: number | null | undefined) => formatDateTime(ms, zone.value, lang.value),
     time: (ms: number | null | undefined) => formatTime(ms, zone.value),
     start: (ms: number | null | undefined) => formatStart(ms, zone.value, lang.value),
+    /** Date and time without a zone mark: for places that name the zone (`zoneName`) beside it. */
+    stamp: (ms: number | null | undefined) => formatStamp(ms, zone.value, lang.value),
+    zoneName: (short = false) => zoneName(zone.value, short),
   }
 }

@@ -272,7 +272,7 @@ export const en = {
     openCoupon: 'Open coupon {code}',
     /** Coupon statuses by the vendor's names (real-service-notes); anything else is shown raw. */
     status: {
-      '0': 'new',
+      '0': 'open',
       '2': 'won',
       '4': 'lost',
       '8': 'returned',

@@ -13,14 +13,16 @@ import { enSlip } from './en-slip.js'
 import { ukSlip } from './uk-slip.js'
 import { enDemo } from './en-demo.js'
 import { ukDemo } from './uk-demo.js'
+import { enCoupons } from './en-coupons.js'
+import { ukCoupons } from './uk-coupons.js'
 
 /**
  * The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the watch
  * list's of en-watch.ts, the open match's of en-detail.ts, the slip marks of en-slip.ts, sign-in and
- * Demo scenarios of en-demo.ts, the error
+ * Demo scenarios of en-demo.ts, the coupon blotter's of en-coupons.ts, the error
  * titles of en-errors.ts. Each has its Ukrainian twin (uk*.ts).
  */
-export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enErrors }
+export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enCoupons, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
@@ -34,7 +36,7 @@ export function isUiLanguage(v: unknown): v is UiLanguage {
 }
 
 /** Every table by its language; each follows the English schema. */
-export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukErrors } }
+export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukCoupons, ...ukErrors } }
 
 const ukPlurals = new Intl.PluralRules('uk')
 /**

@@ -4,9 +4,10 @@
  */
 import type { TimelineDetailDto } from '../../src-shared/contract.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from '../../src-shared/vocabulary/placement.js'
-import { isKnownBetStatus, isKnownCouponStatus } from '../../src-shared/vocabulary/statuses.js'
+import { COUPON_LOST, COUPON_NEW, COUPON_RECALCULATION, COUPON_RETURNED, COUPON_WON, isKnownBetStatus, isKnownCouponStatus } from '../../src-shared/vocabulary/statuses.js'
 import { isErrorCode } from '../../src-shared/vocabulary/errors.js'
 import { en } from './en.js'
+import { enCoupons } from './en-coupons.js'
 import type { MessageKey, Params } from './index.js'
 
 export type T = (key: MessageKey, params?: Params, plural?: number) => string
@@ -61,4 +62,41 @@ export function ambiguityText(t: T, reasons: readonly AmbiguityReason[]): string
 /** An error code of a placement left without an answer, in words (its technical detail is shown apart, verbatim). */
 export function causeText(t: T, cause: PlacementCause): string {
   return errorTitle(t, cause.code)
+}
+
+/** A settlement reason code in words, or null when this build does not know it (the caller shows it raw). */
+export function reasonText(t: T, code: string | number | null): string | null {
+  if (code === null || typeof code !== 'string') return null
+  return Object.prototype.hasOwnProperty.call(enCoupons.couponView.reasons, code) ? t(`couponView.reasons.${code}` as MessageKey) : null
+}
+
+/** `lineType` of a bet as the coupon service sends it: `live`, else prematch (`line`); an empty one is unknown. */
+export function isLiveBet(lineType: string): boolean | null {
+  if (lineType === 'live') return true
+  return lineType === 'line' ? false : null
+}
+
+/** "LIVE" / "Prematch", or the raw line type when the service sent another one. */
+export function lineKindText(t: T, lineType: string): string {
+  const live = isLiveBet(lineType)
+  if (live === null) return lineType
+  return live ? t('couponView.match.live') : t('couponView.match.prematch')
+}
+
+/**
+ * A settlement coefficient with what it meant for the bet: `settled at ×1.4 (won)`, `×0 (lost)`,
+ * `×1 (returned)`. The result is the status's own word, so a new status stays raw here too.
+ */
+export function settledAtText(t: T, kind: StatusKind, coef: number, status: number, odds: (n: number) => string): string {
+  return t('couponView.settledAt', { coef: odds(coef), result: statusText(t, kind, status) })
+}
+
+/** A coupon's payout by its status: won, lost, "Returned (stake refunded)", or not settled yet. */
+export function payoutText(t: T, status: number, realWin: number | null, money: (n: number | null) => string): string {
+  if (status === COUPON_WON) return t('couponView.payout.won', { amount: money(realWin) })
+  if (status === COUPON_LOST) return t('couponView.payout.lost', { amount: money(realWin ?? 0) })
+  if (status === COUPON_RETURNED) return t('couponView.payout.returned', { amount: money(realWin) })
+  if (status === COUPON_RECALCULATION) return t('couponView.payout.recalculation')
+  if (status === COUPON_NEW) return t('couponView.payout.open')
+  return money(realWin)
 }

@@ -17,7 +17,7 @@ describe('CouponDetail: what was bet', () => {
   it('shows per bet teams, tournament, market, outcome with parameter, odds, vendor status, scores and reason', { timeout: 20_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
-    const handicap = namedBet({ id: '2', status: 22, marketName: 'Handicap', outcomeName: 'First Team', param: '-1.25', coef: 2.1, settlementCoef: 0.5, placementScore: '1:0', placementScorePeriods: '1:0', calculationScore: '2:2', settlementReasonCode: 'REMOTE_WIN', settlementReason: null })
+    const handicap = namedBet({ id: '2', lineType: 'live', status: 22, marketName: 'Handicap', outcomeName: 'First Team', param: '-1.25', coef: 2.1, settlementCoef: 0.5, placementScore: '1:0', placementScorePeriods: '1:0', calculationScore: '2:2', settlementReasonCode: 'REMOTE_WIN', settlementReason: null })
     const unknown = namedBet({ id: '3', status: 55, opp1: null, opp2: null, tournamentName: null, sportName: null, marketName: null, outcomeName: null, param: null, calculationScore: null, settlementReasonCode: 'BRAND_NEW', settlementReason: null, mainGameId: 737779500 })
     const { wrapper } = await mountWithApp(CouponDetail, pinia, { props: { coupon: namedCoupon([namedBet(), handicap, unknown]) } })
     await settle()
@@ -37,7 +37,7 @@ describe('CouponDetail: what was bet', () => {
     expect(rows[0]!.textContent).toContain('×1.85')
 
     expect(parts(rows[1]!, 'outcome')).toEqual(['First Team (-1.25)'])
-    expect(parts(rows[1]!, 'placement-score')).toEqual(['at placement 1:0 (1:0)'])
+    expect(parts(rows[1]!, 'placement-score')).toEqual(['at acceptance 1:0 (1:0)'])
     expect(parts(rows[1]!, 'settlement-score')).toEqual(['at settlement 2:2'])
     expect(rows[1]!.querySelector('[data-testid="coupon-status"]')!.textContent).toBe('half lost')
     expect(rows[1]!.textContent).toContain('×0.5')
@@ -89,7 +89,7 @@ describe('PlacementResult: what the created coupon is on', () => {
       'Team A – Team B · Match Result: First Team to Win @ 1.85',
       'Team A – Team B · Total: Over (2.5) @ 1.64',
     ])
-    expect(wrapper.find('[data-testid="coupon-status"]').text()).toBe('new')
+    expect(wrapper.find('[data-testid="coupon-status"]').text()).toBe('open')
     wrapper.unmount()
   })
 })

@@ -10,7 +10,7 @@ function coupon(code: string, status: number, bets: BetDto[] = []): CouponDto {
 }
 
 describe('CouponTable', () => {
-  it('shows an unknown status raw and a known one by its name (the renderer names statuses by code)', async () => {
+  it('shows an unknown status raw and a known one by its name (the renderer names statuses by code)', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const coupons = [coupon('000000000001', 37), coupon('000000000002', 0), coupon('000000000003', 15)]
@@ -21,7 +21,7 @@ describe('CouponTable', () => {
     const status = (i: number) => rows[i]!.find('[data-testid="coupon-status"]')
     expect(status(0).text()).toBe('status 37')
     expect(status(0).attributes('data-known')).toBe('false')
-    expect(status(1).text()).toBe('new')
+    expect(status(1).text()).toBe('open')
     expect(status(2).text()).toBe('returned for recalculation')
     expect(rows[0]!.text()).toContain('000000000001')
     expect(rows[0]!.text()).toContain('10.00')
@@ -29,7 +29,7 @@ describe('CouponTable', () => {
     wrapper.unmount()
   })
 
-  it('says the coupon type in words (1 single, 2 accumulator, another number raw) and colours won and lost apart', async () => {
+  it('says the coupon type in words (1 single, 2 accumulator, another number raw) and colours won and lost apart', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const typed = (code: string, status: number, couponType: number | null) => ({ ...coupon(code, status), couponType })
     const coupons = [typed('000000000004', 2, 1), typed('000000000005', 4, 2), typed('000000000006', 0, 9)]
@@ -43,7 +43,7 @@ describe('CouponTable', () => {
 })
 
 describe('CouponStatusTag for bets', () => {
-  it('names known bet statuses and shows unknown ones raw', async () => {
+  it('names known bet statuses and shows unknown ones raw', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const { default: CouponStatusTag } = await import('@renderer/components/CouponStatusTag.vue')
@@ -63,7 +63,7 @@ describe('CouponStatusTag for bets', () => {
 })
 
 describe('CouponTable: what was bet and keyboard access', () => {
-  it('names the first bet (teams, outcome with its parameter) and counts the others', async () => {
+  it('names the first bet (teams, outcome with its parameter) and counts the others', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const single = coupon('000000000272', 2, [namedBet()])
@@ -71,11 +71,11 @@ describe('CouponTable: what was bet and keyboard access', () => {
     const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [single, acca] } })
     const what = wrapper.findAll('[data-part="what"]').map((w) => w.text())
     expect(what).toEqual(['Team A – Team B · First Team to Win', 'Team A – Team B · Over (2.5) +2 more'])
-    expect(wrapper.findAll('[data-testid="coupon-status"]').map((s) => s.text())).toEqual(['won', 'new'])
+    expect(wrapper.findAll('[data-testid="coupon-status"]').map((s) => s.text())).toEqual(['won', 'open'])
     wrapper.unmount()
   })
 
-  it('rows are focusable and open the coupon on Enter and Space', async () => {
+  it('rows are focusable and open the coupon on Enter and Space', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [coupon('000000000272', 2, [namedBet()])] } })
