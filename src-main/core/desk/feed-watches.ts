@@ -107,7 +107,7 @@ function rememberer(recent: Map<number, SuccessorSource>) {
   const keep = (m: MatchSummary) => {
     if (m.lineType !== 'line') return
     recent.delete(m.gameId)
-    recent.set(m.gameId, { lineType: m.lineType, sportId: m.sportId, tournamentId: m.tournamentId, opp1: m.opp1, opp2: m.opp2 })
+    recent.set(m.gameId, { lineType: m.lineType, sportId: m.sportId, tournamentId: m.tournamentId, opp1: m.opp1, opp2: m.opp2, startMs: m.startMs })
     if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as number)
   }
   return (value: unknown) => {
