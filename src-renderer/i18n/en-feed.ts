@@ -90,7 +90,7 @@ export const enFeed = {
   },
   calendar: {
     label: 'Period',
-    hint: 'Days are Kyiv days (Europe/Kyiv)',
+    hint: 'Periods are Kyiv days (Europe/Kyiv); start times are shown in {zone}',
     top: 'Top (default list)',
     hours: 'Next {n} hours',
     today: 'Today {date}',

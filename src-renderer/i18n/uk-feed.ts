@@ -88,7 +88,7 @@ export const ukFeed: typeof enFeed = {
   },
   calendar: {
     label: 'Період',
-    hint: 'Дні — за київським часом (Europe/Kyiv)',
+    hint: 'Періоди — київські дні (Europe/Kyiv); час початку показано за {zone}',
     top: 'Топ (типовий список)',
     hours: 'Наступна {n} година | Наступні {n} години | Наступні {n} годин',
     today: 'Сьогодні {date}',

@@ -26,7 +26,7 @@ describe('Line browser: period choice, feed error alert, gone matches', { timeou
     const fake = feedFake()
     const { wrapper } = await mountFeedBrowser('line')
     expect(wrapper.find('[data-testid="feed-period"]').attributes('data-period')).toBe('top')
-    expect(wrapper.text()).toContain('Days are Kyiv days')
+    expect(wrapper.text()).toContain('Periods are Kyiv days (Europe/Kyiv); start times are shown in UTC')
     const eventsSub = fake.subscriptions('feed.events')[0]!.id
 
     await useFeedStore().setPeriod('line', 'd1')

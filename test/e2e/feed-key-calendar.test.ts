@@ -85,7 +85,7 @@ describe('Line: the period choice over the match calendar (Demo)', () => {
     const period = page.getByTestId('feed-period')
     expect(await period.getAttribute('data-period')).toBe('top')
     expect(await period.textContent()).toContain('Top')
-    await expect(page.getByText('Days are Kyiv days').count()).resolves.toBe(1)
+    await expect(page.getByText('Periods are Kyiv days', { exact: false }).count()).resolves.toBe(1)
 
     await choosePeriod(/^Next 12 hours$/)
     await page.locator('[data-testid="feed-period"][data-period="h12"]').waitFor()
