@@ -87,15 +87,24 @@ export function createQueries(db: Db) {
      * Both balances' running totals through each of these entries, over the whole history (filters hide
      * rows, they do not change what the balances did).
      */
-    runningTotals(ids: number[]): Map<number, RunningTotals> {
+    runningTotals(ids: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals> {
       const out = new Map<number, RunningTotals>()
       if (ids.length === 0) return out
       const wanted = new Set(ids)
-      const lo = Math.min(...ids)
-      const base = totalsBeforeStmt.get(lo) as { service: number | null; partner: number | null; unknown: number | null }
-      let service = Number(base.service ?? 0)
-      let partner = Number(base.partner ?? 0)
-      let complete = Number(base.unknown ?? 0) === 0
+      let lo = Math.min(...ids)
+      let service: number
+      let partner: number
+      let complete: boolean
+      if (base && base.id < lo) {
+        // Totals known through an earlier entry (the live feed's last one): only the entries since are read.
+        ;({ service, partner, complete } = base.totals)
+        lo = base.id + 1
+      } else {
+        const sums = totalsBeforeStmt.get(lo) as { service: number | null; partner: number | null; unknown: number | null }
+        service = Number(sums.service ?? 0)
+        partner = Number(sums.partner ?? 0)
+        complete = Number(sums.unknown ?? 0) === 0
+      }
       for (const r of effectsBetweenStmt.all(lo, Math.max(...ids)) as Array<{ id: number; s: unknown; p: unknown }>) {
         if (typeof r.s !== 'number' || typeof r.p !== 'number') complete = false
         service = roundMoney(service + (typeof r.s === 'number' ? r.s : 0))

@@ -70,7 +70,7 @@ export interface TimelineStore {
   deliveries(options?: { limit?: number; cursor?: string | null }): Page<DeliveryRow>
   ledger(code: string): Ledger
   /** Both balances' running totals through each of these entries, over the whole history (ledger.ts). */
-  runningTotals(entryIds: number[]): Map<number, RunningTotals>
+  runningTotals(entryIds: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals>
   /** Which of these coupon codes have at least one entry. */
   codesWithEntries(codes: string[]): Set<string>
   onEntry(listener: (entry: TimelineEntry) => void): () => void
@@ -365,7 +365,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       reportDamaged(errors)
       return ledgerOf(code, row ? toCoupon(row).amount : null, items, errors)
     },
-    runningTotals: (ids) => (ensureOpen(), q.runningTotals(ids)),
+    runningTotals: (ids, base) => (ensureOpen(), q.runningTotals(ids, base)),
     codesWithEntries: (codes) => (ensureOpen(), q.codesWithEntries(codes)),
     onEntry(listener) {
       listeners.add(listener)

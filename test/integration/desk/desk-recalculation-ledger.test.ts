@@ -49,6 +49,7 @@ const settledTo = (code: string, status: number) => h.waitFor('coupon.settled', 
 describe('a recalculation the ledger can explain (Demo)', () => {
   it('both balances, their running totals and the 40.00 between them; the service total is the header balance change', async () => {
     await api.listener.start(undefined)
+    const live = await h.subscribe({ name: 'timeline' })
     const before = (await api.balance.get(undefined)).balance
     const code = await placeHundred(0)
     await api.demo.settle({ code, result: 'win' })
@@ -76,6 +77,10 @@ describe('a recalculation the ledger can explain (Demo)', () => {
     expect(last.balances).toMatchObject({ serviceTotal: -100, partnerTotal: -60, complete: true })
     const after = (await api.balance.get(undefined)).balance
     expect(after - before).toBeCloseTo(last.balances.serviceTotal!, 6)
+    // The live feed carries the same figures, its totals carried on from entry to entry.
+    const pushed = h.events.flatMap((e) => (e.type === 'watch.delta' && e.subscriptionId === live.subscriptionId && e.topic === 'timeline' ? e.delta.entries : []))
+    expect(pushed.filter((e) => e.couponCode === code).map((e) => e.balances)).toEqual(items.map((e) => e.balances))
+    await api.watch.unsubscribe({ subscriptionId: live.subscriptionId })
     // amountDelta stays the partner ledger's figure for older readers.
     expect(returned.amountDelta).toBe(-100)
     await api.listener.stop(undefined)

@@ -115,6 +115,8 @@ describe('two balances over simulator sequences (property)', () => {
         }
         const totals = store.runningTotals([newest.id]).get(newest.id)!
         expect(totals.complete).toBe(true)
+        // From the totals through an earlier entry (how the live feed goes on), the same figures.
+        if (baseline) expect(store.runningTotals([newest.id], { id: baseline.id, totals: before as typeof totals }).get(newest.id)).toEqual(totals)
         expect(cents(totals.service - before.service)).toBe(cents(account.balance - start))
         expect(cents(totals.partner - before.partner)).toBe(cents(partner))
         // The per-coupon ledgers (read side, ledger.ts) agree with the history's running totals (SQL side).
