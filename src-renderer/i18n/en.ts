@@ -28,7 +28,7 @@ export const en = {
     token: 'Token …{tail}',
     expires: 'Expires {at}',
   },
-  balance: { label: 'Balance', updated: 'Updated {at}', none: 'not loaded' },
+  balance: { label: 'Balance', updated: 'Updated {at}', none: 'not loaded', which: 'Client account (service): the balance the service keeps for this client' },
   stale: {
     since: 'Stale — last updated {at}, {reason}',
     never: 'Stale — not loaded, {reason}',

@@ -34,7 +34,7 @@ export const uk: Messages = {
     token: 'Токен …{tail}',
     expires: 'Спливає {at}',
   },
-  balance: { label: 'Баланс', updated: 'Оновлено {at}', none: 'не завантажено' },
+  balance: { label: 'Баланс', updated: 'Оновлено {at}', none: 'не завантажено', which: 'Рахунок клієнта (сервіс): баланс, який сервіс веде для цього клієнта' },
   stale: {
     since: 'Застаріло — востаннє оновлено {at}, {reason}',
     never: 'Застаріло — не завантажено, {reason}',
