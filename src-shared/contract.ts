@@ -20,6 +20,7 @@ import {
   MAX_POINTER_LENGTH,
   MAX_RESULTS_BY_IDS,
   TIMELINE_PAGE_MAX,
+  MAX_TIMELINE_FILTER_CODES,
   MAX_QUICK_STAKES,
 } from './vocabulary/limits.js'
 export { methods, methodTable, channelOf, EVENT_CHANNEL } from './methods.js'
@@ -310,7 +311,23 @@ export interface TimelineEntryDto {
   status: number | null
   source: string
   detail: TimelineDetailDto
+  /** The partner ledger's effect (spec rule), as `balances.partnerDelta`; kept for older readers. */
   amountDelta: number | null
+  balances: TimelineBalancesDto
+}
+/**
+ * The two balances an entry moves (they part on a return for recalculation): the client account at the
+ * service (what `balance`, the header, shows) and the partner ledger by the spec's rule. Deltas are null
+ * when the entry moves nothing or its figure is not known yet; totals run over the whole history through
+ * this entry (filters hide rows, not movements), null when not computed.
+ */
+export interface TimelineBalancesDto {
+  serviceDelta: number | null
+  partnerDelta: number | null
+  serviceTotal: number | null
+  partnerTotal: number | null
+  /** false when a figure up to this entry is not known yet (the totals count it as 0). */
+  complete: boolean
 }
 /** A stored row that failed its check when read back: left out of the page, named here (no text, only where it is). */
 export interface SkippedRowDto { table: string; id: number }
@@ -319,6 +336,8 @@ export interface TimelinePageDto {
   nextCursor: string | null
   /** Present when damaged rows of this page were left out (code `timeline_row_corrupt`). */
   skipped?: SkippedRowDto[]
+  /** With a coupon-code filter: the codes asked for that have no entry at all in the history. */
+  missingCodes?: string[]
 }
 export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
 export interface ListenerStatusDto { running: boolean; url: string | null; reason: StateReason | null }
@@ -454,6 +473,8 @@ export const inputs = {
         from: z.number().int().optional(),
         to: z.number().int().optional(),
         couponCode: couponCode.optional(),
+        /** Entries of any of these coupons (the union with `couponCode`). */
+        couponCodes: z.array(couponCode).min(1).max(MAX_TIMELINE_FILTER_CODES).optional(),
         status: z.number().int().optional(),
         source: z.string().max(32).optional(),
         kind: z.string().max(40).optional(),

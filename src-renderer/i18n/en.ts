@@ -28,7 +28,7 @@ export const en = {
     token: 'Token …{tail}',
     expires: 'Expires {at}',
   },
-  balance: { label: 'Balance', updated: 'Updated {at}', none: 'not loaded' },
+  balance: { label: 'Balance', updated: 'Updated {at}', none: 'not loaded', which: 'Client account (service): the balance the service keeps for this client' },
   stale: {
     since: 'Stale — last updated {at}, {reason}',
     never: 'Stale — not loaded, {reason}',
@@ -342,7 +342,25 @@ export const en = {
       recalculation_unconfirmed: 'Recalculation: confirming',
     },
     sources: { callback: 'Callback', poll: 'Polling', placement: 'Placement', reconciler: 'Reconciler' },
-    col: { at: 'Time', kind: 'Kind', coupon: 'Coupon', status: 'Status', source: 'Source', summary: 'Summary', delta: 'Balance Δ' },
+    col: { at: 'Time', kind: 'Kind', coupon: 'Coupon', status: 'Status', source: 'Source', summary: 'Summary', delta: 'Balance Δ · {balance}', service: 'Client account (service)', partner: 'Partner ledger (spec rule)' },
+    codesPlaceholder: 'Coupon codes (spaces or commas)',
+    codesLabel: 'Coupon codes, separated by spaces or commas',
+    tooManyCodes: 'At most {max} coupon codes at once: {n} were typed.',
+    noEntriesFor: 'No entries for {codes}.',
+    noneMatch: 'No entries match these filters.',
+    /** The two balances an entry moves: they part on a return for recalculation. */
+    balances: {
+      legendService: 'Client account (service): the header balance, as the service moves it (on a return for recalculation it takes back the payout).',
+      legendPartner: 'Partner ledger (spec rule): on a return for recalculation the stake is deducted again.',
+      deltaOf: 'Balance Δ of {balance}: {amount}',
+      totalOf: 'Running total of {balance}, whole history: {amount}',
+      total: '= {amount}',
+      unknown: 'not known yet',
+      differs: 'Partner rule deducts the stake {stake}; the service took back the payout {payout}: difference {diff}',
+      differsOther: '{partner} in the partner ledger, {service} at the service: difference {diff}',
+      totals: 'Whole history: client account (service) {service} · partner ledger (spec rule) {partner}',
+      totalsDiffer: 'difference {diff}, from returns for recalculation',
+    },
     /** The summary column, built from the entry's figures (main sends no sentences). */
     detail: { stake: 'amount {amount}', bets: '{n} bet | {n} bets', settled: '{settled}/{bets} bets settled', realWin: 'real win {amount}', separator: ' · ' },
     delivery: {

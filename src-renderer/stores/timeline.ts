@@ -5,7 +5,7 @@
  * the new snapshot triggers a fresh query.
  */
 import { defineStore } from 'pinia'
-import { reactive, ref } from 'vue'
+import { computed, reactive, ref } from 'vue'
 import type { DeliveryDto, InputOf, SkippedRowDto, TimelineEntryDto } from '../../src-shared/contract.js'
 import { call, epochRef } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
@@ -16,8 +16,13 @@ export interface TimelineFilters {
   couponCode: string
   source: string | null
 }
-import { TIMELINE_PAGE_SIZE } from '../../src-shared/vocabulary/limits.js'
+import { MAX_TIMELINE_FILTER_CODES, TIMELINE_PAGE_SIZE } from '../../src-shared/vocabulary/limits.js'
 export const PAGE_SIZE = TIMELINE_PAGE_SIZE
+
+/** The coupon-code filter as typed: codes separated by spaces, commas or semicolons, each once, in order. */
+export function parseCodes(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((c) => c !== ''))]
+}
 const MAX_LIVE_ITEMS = 2000
 /** The subscription's snapshot only seeds the "since" point; pages come from `query`. */
 const LIVE_SNAPSHOT = 1
@@ -50,13 +55,19 @@ export const useTimelineStore = defineStore('timeline', () => {
     },
   )
   const deliveriesLoading = ref(false)
+  /** Codes of the last query's filter that have no entry at all in the history. */
+  const missingCodes = epochRef<string[]>(() => [])
+  /** Codes of the filter as typed, and whether there are more than one query may name. */
+  const codes = computed(() => parseCodes(filters.couponCode))
+  const tooManyCodes = computed(() => codes.value.length > MAX_TIMELINE_FILTER_CODES)
 
   function queryInput(cursor?: string): InputOf<'timeline', 'query'> {
     const input: InputOf<'timeline', 'query'> = { limit: PAGE_SIZE }
     if (filters.kind) input.kind = filters.kind
     if (filters.source) input.source = filters.source
-    const code = filters.couponCode.trim()
-    if (code) input.couponCode = code
+    const list = codes.value.slice(0, MAX_TIMELINE_FILTER_CODES)
+    if (list.length === 1) input.couponCode = list[0]
+    else if (list.length > 1) input.couponCodes = list
     if (cursor) input.cursor = cursor
     return input
   }
@@ -64,12 +75,13 @@ export const useTimelineStore = defineStore('timeline', () => {
   function matches(e: TimelineEntryDto): boolean {
     if (filters.kind && e.kind !== filters.kind) return false
     if (filters.source && e.source !== filters.source) return false
-    const code = filters.couponCode.trim()
-    if (code && e.couponCode !== code) return false
+    const list = codes.value
+    if (list.length > 0 && (e.couponCode === null || !list.includes(e.couponCode))) return false
     return true
   }
 
   async function query(): Promise<void> {
+    if (tooManyCodes.value) return
     loading.value = true
     try {
       const v = await attempt(() => call('timeline', 'query', queryInput()), 'timeline.query')
@@ -77,6 +89,7 @@ export const useTimelineStore = defineStore('timeline', () => {
         items.value = v.items
         nextCursor.value = v.nextCursor
         skipped.value = v.skipped ?? []
+        missingCodes.value = v.missingCodes ?? []
         liveCount.value = 0
       }
     } finally {
@@ -108,6 +121,7 @@ export const useTimelineStore = defineStore('timeline', () => {
 
   function prepend(e: TimelineEntryDto): void {
     if (!matches(e) || items.value.some((x) => x.id === e.id)) return
+    if (e.couponCode) missingCodes.value = missingCodes.value.filter((c) => c !== e.couponCode)
     items.value = [e, ...items.value].slice(0, MAX_LIVE_ITEMS)
     liveCount.value++
   }
@@ -136,6 +150,9 @@ export const useTimelineStore = defineStore('timeline', () => {
     items,
     nextCursor,
     skipped,
+    missingCodes,
+    codes,
+    tooManyCodes,
     loading,
     liveCount,
     deliveries,

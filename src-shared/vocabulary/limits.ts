@@ -21,6 +21,8 @@ export const MAX_CODES_PER_VENDOR_REQUEST = 100
 /** Timeline and delivery pages: the default size and the most one call may ask for. */
 export const TIMELINE_PAGE_SIZE = 100
 export const TIMELINE_PAGE_MAX = 500
+/** Coupon codes one timeline filter may name. */
+export const MAX_TIMELINE_FILTER_CODES = 50
 /** Coupon codes an operator may choose among the candidates of an ambiguous placement. */
 export const MAX_CHOSEN_CANDIDATES = 50
 /** Matches one profile's watch list holds. */

@@ -14,6 +14,7 @@ import { freshPinia, mountWithApp } from './mount.js'
 
 const entry = (id: number, over: Partial<TimelineEntryDto>): TimelineEntryDto => ({
   id, at: 1_784_970_000_000 + id, kind: 'settled', couponCode: 'C1', status: 2, source: 'callback', amountDelta: null,
+  balances: { serviceDelta: null, partnerDelta: null, serviceTotal: null, partnerTotal: null, complete: true },
   detail: { amount: null, bets: null, settledBets: null, realWin: null }, ...over,
 })
 

@@ -10,5 +10,6 @@ export const timelineEntry = (id: number, over: Partial<TimelineEntryDto> = {}):
   source: 'callback',
   detail: { amount: null, bets: null, settledBets: null, realWin: null },
   amountDelta: null,
+  balances: { serviceDelta: null, partnerDelta: null, serviceTotal: null, partnerTotal: null, complete: true },
   ...over,
 })

@@ -30,10 +30,13 @@ export function couponSnapshot(coupon: Coupon): CouponSnapshot {
 export function snapshotReader(reader: {
   calculated(minutes?: number): Promise<Coupon[]>
   resultsByIds(codes: string[]): Promise<Coupon[]>
-}): { calculated(minutes?: number): Promise<CouponSnapshot[]>; resultsByIds(codes: string[]): Promise<CouponSnapshot[]> } {
+  active?(): Promise<Coupon[]>
+}): { calculated(minutes?: number): Promise<CouponSnapshot[]>; resultsByIds(codes: string[]): Promise<CouponSnapshot[]>; active?(): Promise<CouponSnapshot[]> } {
+  const active = reader.active
   return {
     calculated: async (minutes) => (await reader.calculated(minutes)).map(couponSnapshot),
     resultsByIds: async (codes) => (await reader.resultsByIds(codes)).map(couponSnapshot),
+    ...(active ? { active: async () => (await active()).map(couponSnapshot) } : {}),
   }
 }
 

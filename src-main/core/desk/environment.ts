@@ -10,7 +10,7 @@ import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
 import { ensurePrivateDatabase, type Profile, type ProfileService } from '../profiles/index.js'
-import { createReconciler, createSettledReader, openTimelineStore, type Reconciler, type TimelineStore } from '../timeline/index.js'
+import { createReconciler, createSettledReader, openTimelineStore, returnedCodes, type Reconciler, type TimelineStore } from '../timeline/index.js'
 import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
@@ -52,6 +52,11 @@ export interface Environment {
   settled(code: string): void
   /** A placement made coupons: they join the active list now and the balance is read again soon. */
   placed(coupons: CouponDto[]): void
+  /**
+   * Reads these coupons by code now and takes their state into the history (its entries push the new
+   * state to the console). For states no callback may bring: a return for recalculation found in a list.
+   */
+  readBack(codes: string[]): void
   /** The source of one watch topic of this profile (the desk's watch registry opens it). */
   openWatch(topic: WatchTopic, hooks: WatchSourceHooks): WatchSource
   /** The profile's timeline DB, opened on first use. */
@@ -140,7 +145,12 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     onError: (error) => log?.warn('balance poll failed', { code: toDeskError(error).code }),
   })
   const activeCoupons = createActiveCouponsWatcher({
-    read: async () => (await whileSignedIn(() => deps.connection.track('coupons', () => coupons.active()))).map(couponToDto),
+    read: async () => {
+      const list = await whileSignedIn(() => deps.connection.track('coupons', () => coupons.active()))
+      // A coupon returned for recalculation: the history (and the coupon views it pushes to) learns it now.
+      if (store) env.readBack(returnedCodes(list, (code) => store?.coupon(code) ?? null))
+      return list.map(couponToDto)
+    },
     clock: deps.clock,
     intervalMs: deps.activeCouponsPollMs,
     onError: (error) => log?.warn('active coupons poll failed', { code: toDeskError(error).code }),
@@ -159,6 +169,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
         reader: snapshotReader({
           calculated: (m) => whileSignedIn(() => coupons.calculated(m)),
           resultsByIds: (codes) => whileSignedIn(() => coupons.resultsByIds(codes)),
+          active: () => whileSignedIn(() => coupons.active()),
         }),
         clock: deps.clock,
         intervalMs: deps.reconcileMs,
@@ -250,6 +261,10 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       const coupon = store ? settledFromVersions(store.couponVersions(code)) : null
       if (coupon) settledOut(couponToDto(coupon))
       else if (session?.isSignedIn()) settledReader.request(code)
+    },
+    readBack(codes) {
+      if (disposed || codes.length === 0 || !session?.isSignedIn()) return
+      void reconciler?.refresh(codes)
     },
     placed(placed) {
       if (disposed) return

@@ -48,7 +48,9 @@ export function demoHandlers(ctx: CoreContext): Pick<DeskHandlers, 'demo'> {
         return { ok: true, code, coupon: couponIn(answer) }
       },
       async recalculate({ code, result }): Promise<DemoSettledDto> {
-        const { answer } = await control(coupon(code, 'recalculate'), { result })
+        const { env, answer } = await control(coupon(code, 'recalculate'), { result })
+        // Status 15 reaches the history (and the coupon views) now, also when no callback brings it.
+        env.readBack([code])
         const at = typeof answer.recalculateAt === 'number' ? answer.recalculateAt : undefined
         return { ok: true, code, coupon: couponIn(answer), ...(at === undefined ? {} : { recalculateAt: at }) }
       },

@@ -1,13 +1,10 @@
-import type { DeskHandlers } from '../../../src-shared/contract.js'
+import type { DeskHandlers, TimelinePageDto } from '../../../src-shared/contract.js'
 import type { TimelineKind } from '../timeline/index.js'
 import type { CoreContext } from './context.js'
-import type { Environment } from './environment.js'
-import { deliveryToDto, entryToDto } from './map-timeline.js'
+import { deliveryToDto, entryToDto, pageContext } from './map-timeline.js'
 
 /** timeline.* and listener.* */
 export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline' | 'listener'> {
-  const amountOf = (env: Environment) => (code: string) => env.store().coupon(code)?.amount ?? null
-
   return {
     timeline: {
       /** Newest first; `nextCursor` pages back in time. */
@@ -15,14 +12,25 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
         const env = await ctx.env()
         const store = env.store()
         const page = store.query({ ...input, kind: input.kind as TimelineKind | undefined, cursor: input.cursor ?? null, order: 'desc' })
-        const items = page.items.map((e) => entryToDto(e, amountOf(env)))
+        const entryCtx = pageContext(store, page.items)
+        const items = page.items.map((e) => entryToDto(e, entryCtx))
+        const out: TimelinePageDto = { items, nextCursor: page.nextCursor }
         // Damaged rows are left out of the page but not hidden: the renderer says some entries are missing.
-        if (!page.errors?.length) return { items, nextCursor: page.nextCursor }
-        return { items, nextCursor: page.nextCursor, skipped: page.errors.map(({ table, id }) => ({ table, id })) }
+        if (page.errors?.length) out.skipped = page.errors.map(({ table, id }) => ({ table, id }))
+        // A first page with a coupon filter names the codes the history has nothing for (a typo, another profile).
+        const codes = [...new Set([...(input.couponCode ? [input.couponCode] : []), ...(input.couponCodes ?? [])])]
+        if (codes.length > 0 && !input.cursor) {
+          const known = store.codesWithEntries(codes)
+          const missing = codes.filter((c) => !known.has(c))
+          if (missing.length > 0) out.missingCodes = missing
+        }
+        return out
       },
       async couponHistory({ code }) {
-        const env = await ctx.env()
-        return env.store().couponHistory(code).entries.map((e) => entryToDto(e, amountOf(env)))
+        const store = (await ctx.env()).store()
+        const entries = store.couponHistory(code).entries
+        const page = pageContext(store, entries)
+        return entries.map((e) => entryToDto(e, page))
       },
       async deliveries({ limit, cursor }) {
         const env = await ctx.env()

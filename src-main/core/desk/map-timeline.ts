@@ -1,27 +1,35 @@
-import type { DeliveryDto, TimelineDetailDto, TimelineEntryDto } from '../../../src-shared/contract.js'
-import type { DeliveryRow, TimelineEntry } from '../timeline/index.js'
+import type { DeliveryDto, TimelineBalancesDto, TimelineDetailDto, TimelineEntryDto } from '../../../src-shared/contract.js'
+import { entryEffects, type DeliveryRow, type RunningTotals, type TimelineEntry, type TimelineStore } from '../timeline/index.js'
 
-/** Timeline store rows → contract DTOs: the entry's figures (worded by the renderer) and the signed balance effect. */
+/** Timeline store rows → contract DTOs: the entry's figures (worded by the renderer) and its effect on both balances. */
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
+/** How the DTO resolves what an entry does not carry: the coupon's amount, and the running totals through it. */
+export interface EntryContext {
+  couponAmount(code: string): number | null
+  /** Running totals through this entry (whole history); null when not computed (e.g. a damaged neighbour). */
+  totals?(entryId: number): RunningTotals | null
+}
+
 /**
- * `amountDelta`: −amount for a placement, +real_win for a credited result, −amount for the
- * re-deduction on a return for recalculation; null when there is no effect or it is not known yet.
- * `couponAmount` resolves amounts the entry itself does not carry (callbacks send no `amount`).
+ * `amountDelta`: the partner ledger's effect (ledger.ts): −amount for a placement, +real_win for a
+ * credited result, −amount for the re-deduction on a return for recalculation; null when there is no
+ * effect or it is not known yet.
  */
 export function amountDeltaOf(entry: TimelineEntry, couponAmount: (code: string) => number | null): number | null {
-  if (entry.kind === 'coupon_placed') {
-    const amount = num(entry.data.amount) ?? (entry.couponCode ? couponAmount(entry.couponCode) : null)
-    return amount === null ? null : -amount
+  return entryEffects(entry, entry.couponCode ? couponAmount(entry.couponCode) : null)?.partner ?? null
+}
+
+export function balancesOf(entry: TimelineEntry, ctx: EntryContext): TimelineBalancesDto {
+  const effects = entryEffects(entry, entry.couponCode ? ctx.couponAmount(entry.couponCode) : null)
+  const totals = ctx.totals?.(entry.id) ?? null
+  return {
+    serviceDelta: effects?.service ?? null,
+    partnerDelta: effects?.partner ?? null,
+    serviceTotal: totals?.service ?? null,
+    partnerTotal: totals?.partner ?? null,
+    complete: (totals?.complete ?? true) && (effects === null || (effects.service !== null && effects.partner !== null)),
   }
-  const ledger = entry.data.ledger as { kind?: unknown; amount?: unknown } | undefined
-  if (!ledger) return null
-  if (ledger.kind === 'credit') return num(ledger.amount)
-  if (ledger.kind === 're_deduct') {
-    const amount = entry.couponCode ? couponAmount(entry.couponCode) : null
-    return amount === null ? null : -amount
-  }
-  return null
 }
 
 /** The figures an entry carries; a placement reports its stake and bets, a later entry its settled bets and payout. */
@@ -35,7 +43,8 @@ export function detailOf(entry: TimelineEntry): TimelineDetailDto {
   }
 }
 
-export function entryToDto(entry: TimelineEntry, couponAmount: (code: string) => number | null): TimelineEntryDto {
+export function entryToDto(entry: TimelineEntry, ctx: EntryContext): TimelineEntryDto {
+  const balances = balancesOf(entry, ctx)
   return {
     id: entry.id,
     at: entry.at,
@@ -44,10 +53,23 @@ export function entryToDto(entry: TimelineEntry, couponAmount: (code: string) =>
     status: entry.status,
     source: entry.source,
     detail: detailOf(entry),
-    amountDelta: amountDeltaOf(entry, couponAmount),
+    amountDelta: balances.partnerDelta,
+    balances,
   }
 }
 
 export function deliveryToDto(row: DeliveryRow): DeliveryDto {
   return { id: row.id, batchId: row.batchId, receivedAt: row.receivedAt, verdict: row.verdict, size: row.rawSize, answer: row.answerStatus }
+}
+
+/** The context of a page of entries: amounts from the coupon rows, running totals in one pass for the page. */
+export function pageContext(store: Pick<TimelineStore, 'coupon' | 'runningTotals'>, entries: TimelineEntry[]): EntryContext {
+  let totals: Map<number, RunningTotals> | null = null
+  return {
+    couponAmount: (code) => store.coupon(code)?.amount ?? null,
+    totals(id) {
+      totals ??= store.runningTotals(entries.map((e) => e.id))
+      return totals.get(id) ?? null
+    },
+  }
 }

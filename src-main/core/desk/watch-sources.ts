@@ -1,19 +1,26 @@
 import type { ListenerStateDto, TimelineEntryDto } from '../../../src-shared/contract.js'
 import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
-import type { TimelineStore } from '../timeline/index.js'
+import type { RunningTotals, TimelineStore } from '../timeline/index.js'
 import type { ConnectionMonitor } from './connection.js'
 import type { ListenerControl } from './listener.js'
-import { entryToDto } from './map-timeline.js'
+import { entryToDto, pageContext } from './map-timeline.js'
 
 /** `timeline`: the newest `limit` entries as the snapshot, then every entry the store writes as a delta. */
 export function openTimelineSource(store: TimelineStore, limit: number, hooks: WatchSourceHooks<'timeline'>): WatchSource<'timeline'> {
-  const amountOf = (code: string) => store.coupon(code)?.amount ?? null
+  const ctx = pageContext(store, [])
+  // Each new entry's running totals follow from the previous one's: no pass over the whole history per entry.
+  let last: { id: number; totals: RunningTotals } | undefined
   const off = store.onEntry((entry) => {
-    const dto: TimelineEntryDto = entryToDto(entry, amountOf)
+    const totals = store.runningTotals([entry.id], last).get(entry.id)
+    if (totals) last = { id: entry.id, totals }
+    const dto: TimelineEntryDto = entryToDto(entry, { ...ctx, totals: () => totals ?? null })
     hooks.delta({ entries: [dto] })
   })
   return {
-    snapshot: () => store.query({ limit, order: 'desc', cursor: null }).items.map((e) => entryToDto(e, amountOf)),
+    snapshot: () => {
+      const items = store.query({ limit, order: 'desc', cursor: null }).items
+      return items.map((e) => entryToDto(e, items.length ? pageContext(store, items) : ctx))
+    },
     state: () => LIVE,
     close: off,
   }

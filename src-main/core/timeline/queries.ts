@@ -1,6 +1,7 @@
 import type { Db } from './db.js'
 import { readRows, toEntry } from './rows.js'
-import type { AuditEntry, BalanceSample, Page, RowError, TimelineEntry, TimelineQuery } from './types.js'
+import { roundMoney } from './ledger.js'
+import type { AuditEntry, BalanceSample, Page, RowError, RunningTotals, TimelineEntry, TimelineQuery } from './types.js'
 
 type Row = Record<string, unknown>
 const MAX_LIMIT = 1000
@@ -27,8 +28,29 @@ function parseOrText(text: unknown): unknown {
   }
 }
 
+/**
+ * Each entry's effect on the two balances, in SQL (the same rules as ledger.ts `entryEffects`), so the
+ * running totals of a page need one aggregate, not every entry of the history read back. A damaged row
+ * (data not JSON) has no known effect and makes the totals from it on incomplete.
+ */
+const LEDGER_KIND = `json_extract(t.data, '$.ledger.kind')`
+const PREVIOUS_CREDIT = `(SELECT json_extract(p.data, '$.ledger.amount') FROM timeline p WHERE p.coupon_code = t.coupon_code AND p.id < t.id
+  AND json_valid(p.data) AND json_extract(p.data, '$.ledger.kind') = 'credit' ORDER BY p.id DESC LIMIT 1)`
+const effectSql = (reDeduct: string) => `CASE WHEN NOT json_valid(t.data) THEN NULL
+  WHEN t.kind = 'coupon_placed' THEN -COALESCE(json_extract(t.data, '$.amount'), c.amount)
+  WHEN ${LEDGER_KIND} = 'credit' THEN json_extract(t.data, '$.ledger.amount')
+  WHEN ${LEDGER_KIND} = 're_deduct' THEN ${reDeduct} ELSE 0 END`
+const SERVICE = effectSql(`-COALESCE(json_extract(t.data, '$.ledger.reversed'), ${PREVIOUS_CREDIT})`)
+const PARTNER = effectSql('-c.amount')
+const EFFECTS_FROM = `FROM timeline t LEFT JOIN coupons c ON c.code = t.coupon_code`
+
 export function createQueries(db: Db) {
+  const totalsBeforeStmt = db.prepare(`SELECT COALESCE(SUM(s), 0) AS service, COALESCE(SUM(p), 0) AS partner,
+    SUM(CASE WHEN s IS NULL OR p IS NULL THEN 1 ELSE 0 END) AS unknown FROM (SELECT ${SERVICE} AS s, ${PARTNER} AS p ${EFFECTS_FROM} WHERE t.id < ?)`)
+  const effectsBetweenStmt = db.prepare(`SELECT t.id AS id, ${SERVICE} AS s, ${PARTNER} AS p ${EFFECTS_FROM} WHERE t.id BETWEEN ? AND ? ORDER BY t.id`)
   const entriesOfStmt = db.prepare('SELECT * FROM timeline WHERE coupon_code = ? ORDER BY id')
+  const lastCreditStmt = db.prepare(`SELECT json_extract(data, '$.ledger.amount') AS amount FROM timeline WHERE coupon_code = ?
+    AND json_valid(data) AND json_extract(data, '$.ledger.kind') = 'credit' ORDER BY id DESC LIMIT 1`)
   const versionsOfStmt = db.prepare('SELECT * FROM coupon_versions WHERE code = ? ORDER BY version')
 
   return {
@@ -42,7 +64,8 @@ export function createQueries(db: Db) {
       const desc = query.order === 'desc'
       if (query.from !== undefined) add('at >= ?', query.from)
       if (query.to !== undefined) add('at <= ?', query.to)
-      if (query.couponCode !== undefined) add('coupon_code = ?', query.couponCode)
+      const codes = [...new Set([...(query.couponCode !== undefined ? [query.couponCode] : []), ...(query.couponCodes ?? [])])]
+      if (codes.length > 0) add(`coupon_code IN (${codes.map(() => '?').join(',')})`, ...codes)
       if (query.status !== undefined) add('status = ?', query.status)
       if (query.source !== undefined) add('source = ?', query.source)
       if (query.kind !== undefined) {
@@ -59,6 +82,47 @@ export function createQueries(db: Db) {
       // The cursor follows the rows read, damaged ones included, so paging goes past them.
       const nextCursor = rows.length > limit ? String(Number(page[page.length - 1].id)) : null
       return errors.length > 0 ? { items, nextCursor, errors } : { items, nextCursor }
+    },
+    /**
+     * Both balances' running totals through each of these entries, over the whole history (filters hide
+     * rows, they do not change what the balances did).
+     */
+    runningTotals(ids: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals> {
+      const out = new Map<number, RunningTotals>()
+      if (ids.length === 0) return out
+      const wanted = new Set(ids)
+      let lo = Math.min(...ids)
+      let service: number
+      let partner: number
+      let complete: boolean
+      if (base && base.id < lo) {
+        // Totals known through an earlier entry (the live feed's last one): only the entries since are read.
+        ;({ service, partner, complete } = base.totals)
+        lo = base.id + 1
+      } else {
+        const sums = totalsBeforeStmt.get(lo) as { service: number | null; partner: number | null; unknown: number | null }
+        service = Number(sums.service ?? 0)
+        partner = Number(sums.partner ?? 0)
+        complete = Number(sums.unknown ?? 0) === 0
+      }
+      for (const r of effectsBetweenStmt.all(lo, Math.max(...ids)) as Array<{ id: number; s: unknown; p: unknown }>) {
+        if (typeof r.s !== 'number' || typeof r.p !== 'number') complete = false
+        service = roundMoney(service + (typeof r.s === 'number' ? r.s : 0))
+        partner = roundMoney(partner + (typeof r.p === 'number' ? r.p : 0))
+        if (wanted.has(Number(r.id))) out.set(Number(r.id), { service: roundMoney(service), partner: roundMoney(partner), complete })
+      }
+      return out
+    },
+    /** Which of these codes have at least one entry. */
+    codesWithEntries(codes: string[]): Set<string> {
+      if (codes.length === 0) return new Set()
+      const rows = db.prepare(`SELECT DISTINCT coupon_code AS code FROM timeline WHERE coupon_code IN (${codes.map(() => '?').join(',')})`).all(...codes) as Row[]
+      return new Set(rows.map((r) => String(r.code)))
+    },
+    /** The payout of the coupon's latest credit entry (what a return for recalculation takes back at the service). */
+    lastCredit(code: string): number | null {
+      const row = lastCreditStmt.get(code) as { amount?: unknown } | undefined
+      return row && typeof row.amount === 'number' ? row.amount : null
     },
     entriesOf(code: string): { items: TimelineEntry[]; errors: RowError[] } {
       return readRows(entriesOfStmt.all(code) as Row[], toEntry)

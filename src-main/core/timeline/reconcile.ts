@@ -1,16 +1,22 @@
 import { sleepOn, systemClock, timersOf, type Clock } from '../shared/clock.js'
 import { toDeskError } from '../shared/errors.js'
 import type { TimelineStore } from './store.js'
+import { RECALC_STATUS } from './snapshot.js'
 import type { CouponSnapshot, TimelineEntry } from './types.js'
 
 /** The two reads of the coupon client the reconciler needs, answering typed snapshots (coupons `snapshotReader`). */
 export interface CouponReader {
   calculated(minutes?: number): Promise<CouponSnapshot[]>
   resultsByIds(codes: string[]): Promise<CouponSnapshot[]>
+  /**
+   * `coupons/active`: the one list a coupon returned for recalculation shows up in (it has no
+   * `calculate_date`, so `calculated` leaves it out, and its processed result takes it off the open codes).
+   */
+  active?(): Promise<CouponSnapshot[]>
 }
 
 export interface ReconcilerOptions {
-  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations' | 'callbackTicket'>
+  store: Pick<TimelineStore, 'recordPollSnapshot' | 'openPlacedCodes' | 'markMissedCallbacks' | 'pendingConfirmations' | 'callbackTicket' | 'coupon'>
   reader: CouponReader
   clock?: Clock
   /** Period of automatic runs (on the clock's timers). Default 60000. */
@@ -37,6 +43,8 @@ export interface Reconciler {
   runOnce(): Promise<ReconcileReport>
   /** Reads the current state of every coupon owed a confirming read (order.ts), 100 ids per request. */
   confirm(): Promise<ReconcileReport>
+  /** Reads these coupons' current state now (spaced like confirming reads) and applies it. */
+  refresh(codes: string[]): Promise<ReconcileReport>
   /** `confirm()` soon: calls within the gap are merged into one run (one batch of reads). */
   confirmSoon(): void
   start(): void
@@ -46,6 +54,11 @@ export interface Reconciler {
 
 const MAX_WINDOW_MINUTES = 120
 
+/** Codes of a list read that are returned for recalculation while the history holds another state for them. */
+export function returnedCodes(list: readonly { code: string; status: number }[], held: (code: string) => { status: number | null } | null): string[] {
+  return list.filter((s) => s.status === RECALC_STATUS && held(s.code)?.status !== RECALC_STATUS).map((s) => s.code)
+}
+
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { store, reader } = options
   const clock = options.clock ?? systemClock
@@ -53,6 +66,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const intervalMs = options.intervalMs ?? 60_000
   const graceMs = options.graceMs ?? 120_000
   const chunkSize = Math.min(options.chunkSize ?? 100, 100)
+  const newlyReturned = (list: CouponSnapshot[]) => returnedCodes(list, (code) => store.coupon(code))
   let running = false
   let lastSuccessAt: number | null = null
   let timer: unknown = null
@@ -82,8 +96,17 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       ok = false
       report.errors.push(`calculated: ${toDeskError(error).message}`)
     }
+    let returned: string[] = []
+    if (reader.active) {
+      try {
+        returned = newlyReturned(await reader.active())
+      } catch (error) {
+        report.errors.push(`active: ${toDeskError(error).message}`)
+      }
+    }
     const before = report.errors.length
-    await readChunks(store.openPlacedCodes(), report, false)
+    // Read by code (with callback tickets): an active list read may be older than a callback taken in meanwhile.
+    await readChunks([...new Set([...store.openPlacedCodes(), ...returned])], report, false)
     if (report.errors.some((e, i) => i >= before && e.startsWith('results:'))) ok = false
     report.entries.push(...store.markMissedCallbacks(graceMs, clock.now()))
     if (ok) lastSuccessAt = startedAt
@@ -175,6 +198,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const api: Reconciler = {
     runOnce,
     confirm,
+    async refresh(codes) {
+      const report: ReconcileReport = { skipped: false, windowMinutes: 0, polled: 0, entries: [], errors: [] }
+      await readChunks([...new Set(codes)], report, true)
+      if (report.errors.length > 0) options.onError?.(new Error(report.errors.join('; ')))
+      return report
+    },
     confirmSoon() {
       if (confirmTimer !== null || closed) return
       confirmTimer = timers.set(() => {

@@ -12,7 +12,7 @@ import { createQueries } from './queries.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
-  PlacementOptions, RejectedDelivery, RowError, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
+  PlacementOptions, RejectedDelivery, RowError, RunningTotals, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
 } from './types.js'
 
 export interface TimelineStoreOptions {
@@ -69,6 +69,10 @@ export interface TimelineStore {
   couponVersions(code: string): CouponVersion[]
   deliveries(options?: { limit?: number; cursor?: string | null }): Page<DeliveryRow>
   ledger(code: string): Ledger
+  /** Both balances' running totals through each of these entries, over the whole history (ledger.ts). */
+  runningTotals(entryIds: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals>
+  /** Which of these coupon codes have at least one entry. */
+  codesWithEntries(codes: string[]): Set<string>
   onEntry(listener: (entry: TimelineEntry) => void): () => void
   close(): void
 }
@@ -157,9 +161,19 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   function writeEntry(code: string | null, source: TimelineEntry['source'], status: number | null, batchId: string | null, draft: EntryDraft): TimelineEntry {
     // The entry is built from what was inserted (no read back per entry); data as stored (JSON round trip).
     const at = clock.now()
-    const text = JSON.stringify(draft.data)
+    const text = JSON.stringify(withReversedPayout(code, draft.data))
     const res = stmt.insertEntry.run(at, draft.kind, code, source, status, batchId, code, text)
     return { id: Number(res.lastInsertRowid), at, kind: draft.kind, couponCode: code, source, status, batchId, group: code, data: JSON.parse(text) as Record<string, unknown> }
+  }
+
+  /**
+   * A re-deduction carries the payout the service takes back on status 15 (the coupon's latest credit,
+   * written before it in the same transaction when implied), so each balance's figure is fixed at write time.
+   */
+  function withReversedPayout(code: string | null, data: Record<string, unknown>): Record<string, unknown> {
+    const ledger = data.ledger as { kind?: unknown; reversed?: unknown } | undefined
+    if (!code || ledger?.kind !== 're_deduct' || ledger.reversed !== undefined) return data
+    return { ...data, ledger: { ...ledger, reversed: q.lastCredit(code) } }
   }
 
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
@@ -351,6 +365,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       reportDamaged(errors)
       return ledgerOf(code, row ? toCoupon(row).amount : null, items, errors)
     },
+    runningTotals: (ids, base) => (ensureOpen(), q.runningTotals(ids, base)),
+    codesWithEntries: (codes) => (ensureOpen(), q.codesWithEntries(codes)),
     onEntry(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -83,24 +83,49 @@ export interface LedgerRow {
   entryId: number
   at: number
   kind: 'stake' | 'credit' | 're_deduct'
-  /** Signed amount; null when the amount is not known (callbacks carry no `amount`). */
+  /** Partner ledger (spec rule): signed amount; null when not known (callbacks carry no `amount`). */
   amount: number | null
+  /** Client account at the service: signed amount as the service moves it; null when not known. */
+  service: number | null
+  /** Running totals of this coupon through this row (unknown figures count as 0; see `complete`). */
+  serviceTotal: number
+  partnerTotal: number
   note: string
+}
+
+/** What one entry does to the two balances (ledger.ts). */
+export interface EntryEffects {
+  kind: LedgerRow['kind']
+  service: number | null
+  partner: number | null
+}
+
+/** Both balances' running totals through one entry, over the whole history. */
+export interface RunningTotals {
+  service: number
+  partner: number
+  /** false when an entry up to here has a figure not known yet (counted as 0). */
+  complete: boolean
 }
 
 export interface Ledger {
   couponCode: string
   rows: LedgerRow[]
-  /** Sum of the known amounts. */
+  /** Partner ledger: sum of the known amounts. */
   net: number
-  /** false when a row's amount is still unknown. */
+  /** Client account at the service: sum of the known amounts. */
+  serviceNet: number
+  /** false when a row's partner amount is still unknown. */
   complete: boolean
+  serviceComplete: boolean
 }
 
 export interface TimelineQuery {
   from?: number
   to?: number
   couponCode?: string
+  /** Entries of any of these coupons (with `couponCode`, the union). */
+  couponCodes?: string[]
   status?: number
   source?: string
   kind?: TimelineKind | TimelineKind[]
