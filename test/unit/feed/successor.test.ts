@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { findLiveSuccessor, type FeedClient, type MatchSummary } from '../../../src-main/core/feed/index.js'
 
-const team = (name: string) => ({ id: null, name })
+const team = (name: string) => ({ id: null, name, icon: null, ids: [] }) as unknown as MatchSummary['opp1']
 const live = (gameId: number, tournamentId: number, startMs: number) =>
   ({ gameId, tournamentId, startMs, isSubMatch: false, opp1: team('FC Perm'), opp2: team('FC Brno') }) as unknown as MatchSummary
 
