@@ -107,6 +107,17 @@ describe('live timers between refreshes', () => {
     expect(third[0]!.matches[0]).toBe(b)
     expect(shownTimer(b, t0 + 20_000)).toBe(607)
   })
+  it('stands at once when a refresh brings an earlier timer (half-time after added time), and runs again when it moves on', () => {
+    const t0 = 2_000_000
+    const first = patchEvents([], [tour(1, 'A', [live(1, 2830)])], undefined, t0)
+    const second = patchEvents(first, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 7_000)
+    const ht = second[0]!.matches[0]!
+    expect(shownTimer(ht, t0 + 13_000)).toBe(2700)
+    const third = patchEvents(second, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 14_000)
+    expect(shownTimer(third[0]!.matches[0]!, t0 + 20_000)).toBe(2700)
+    const fourth = patchEvents(third, [tour(1, 'A', [live(1, 2705)])], undefined, t0 + 21_000)
+    expect(shownTimer(fourth[0]!.matches[0]!, t0 + 23_000)).toBe(2707)
+  })
   it('never runs on further than the cap without a refresh, and never ticks a timer of 0', () => {
     const t0 = 5_000_000
     const list = patchEvents([], [tour(1, 'A', [live(1, 60), live(2, 0)])], undefined, t0)
