@@ -1,7 +1,8 @@
 /**
  * Live timers between refreshes: a match's `timer` ticks on locally from the moment it arrived, but
- * only while the feed shows it running. A refresh that brings the same timer again (a break, half-time,
- * a paused game) stops the local tick at the feed's value; a timer of 0 (esports, not started) never ticks.
+ * only while the feed shows it running. A refresh that brings the same timer again or an earlier one (a break,
+ * half-time after added time, a paused game) stops the local tick at the feed's value; a timer of 0 (set
+ * sports, esports, not started) never ticks.
  */
 import type { MatchDto } from '../../src-shared/contract.js'
 
@@ -24,7 +25,8 @@ export function noteRefresh(kept: Iterable<MatchDto>, fresh: Iterable<{ match: M
     const c = clocks.get(m)
     if (c) c.running = false
   }
-  for (const { match, previousTimer } of fresh) clocks.set(match, { at: now, running: match.timerSec > 0 && previousTimer !== match.timerSec })
+  // A timer that went back stands: a break holds the clock at the period's end, behind the added time played before it.
+  for (const { match, previousTimer } of fresh) clocks.set(match, { at: now, running: match.timerSec > 0 && (previousTimer === null || previousTimer < match.timerSec) })
 }
 
 /** The timer to show now, in seconds. */

@@ -37,9 +37,11 @@ export function useLiveTimer(timerSec: MaybeRefOrGetter<number | null | undefine
         last = null
         paused.value = false
       } else {
-        paused.value = last !== null && timer === last.timer && at - last.at >= SAME_READING_GAP_MS
+        // An earlier timer than the last stands too: half-time holds the clock at 45:00, behind the added time played before it.
+        const back = last !== null && timer < last.timer
+        paused.value = back || (last !== null && timer === last.timer && at - last.at >= SAME_READING_GAP_MS)
         // While it stands, the first answer of the still clock stays the reference (so a run of equal answers stays paused).
-        if (!(paused.value && last !== null)) last = { timer, at }
+        if (back || !(paused.value && last !== null)) last = { timer, at }
       }
       clock.value = now()
     },

@@ -41,6 +41,23 @@ describe('useLiveTimer', () => {
     scope.stop()
   })
 
+  it('stands at once when the timer goes back (half-time after added time) and runs again when the second half starts', async () => {
+    const { clock, answer, scope } = start(2830) // 47:10, first-half added time
+    vi.advanceTimersByTime(5000)
+    await answer(2700) // half-time: the clock holds 45:00
+    expect(clock.paused.value).toBe(true)
+    vi.advanceTimersByTime(7000)
+    expect(clock.seconds.value).toBe(2700)
+    await answer(2700)
+    vi.advanceTimersByTime(7000)
+    expect(clock.seconds.value).toBe(2700)
+    await answer(2705) // second half under way
+    expect(clock.paused.value).toBe(false)
+    vi.advanceTimersByTime(2000)
+    expect(clock.seconds.value).toBe(2707)
+    scope.stop()
+  })
+
   it('stands while answers repeat the same reading (a break) and runs again when the timer moves', async () => {
     const { clock, answer, scope } = start(2700)
     vi.advanceTimersByTime(5000)

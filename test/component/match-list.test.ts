@@ -98,6 +98,24 @@ describe('the match list by tournament', { timeout: 20_000 }, () => {
   })
 })
 
+describe('live rows without a clock', { timeout: 20_000 }, () => {
+  it('show the current set\'s games where a clock would be, and no minutes (tennis: timer 0)', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    const detail = { subName: '', segment: '', periodScores: ['6:4', '3:2'], scoreExtra: '30:15', extraTime: '', finished: false, stats: [], eventPlan: [] }
+    const tennis = m(4001, 1.85, { key: 'live:4001', lineType: 'live', sportId: 4, period: '2nd set', score: '1:0', timerSec: 0, detail })
+    const football = m(4002, 1.85, { key: 'live:4002', lineType: 'live', period: '2nd half', score: '1:0', timerSec: 3000, detail: { ...detail, periodScores: ['1:0', '0:0'] } })
+    fake.topic('feed.events', [tour(30, 'ATP Vienna', [tennis, football])])
+    const { wrapper } = await mountFeedBrowser('live')
+    const [t, f] = wrapper.findAll('[data-testid="match-row"]')
+    expect(t!.get('[data-col="period"]').text()).toBe('2nd set(3:2)')
+    expect(t!.find('[data-testid="live-timer"]').exists()).toBe(false)
+    expect(f!.find('[data-testid="live-set-score"]').exists()).toBe(false)
+    expect(f!.get('[data-testid="live-timer"]').text()).toBe("50'00")
+    wrapper.unmount()
+  })
+})
+
 describe('patchEvents', () => {
   it('counts kept and changed matches and keeps whole unchanged tournaments', () => {
     const prev = [tour(1, 'A', [m(1), m(2)]), tour(2, 'B', [m(3)])]
@@ -125,6 +143,17 @@ describe('live timers between refreshes', () => {
     const third = patchEvents(second, [tour(1, 'A', [live(1, 607)])], undefined, t0 + 14_000)
     expect(third[0]!.matches[0]).toBe(b)
     expect(shownTimer(b, t0 + 20_000)).toBe(607)
+  })
+  it('stands at once when a refresh brings an earlier timer (half-time after added time), and runs again when it moves on', () => {
+    const t0 = 2_000_000
+    const first = patchEvents([], [tour(1, 'A', [live(1, 2830)])], undefined, t0)
+    const second = patchEvents(first, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 7_000)
+    const ht = second[0]!.matches[0]!
+    expect(shownTimer(ht, t0 + 13_000)).toBe(2700)
+    const third = patchEvents(second, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 14_000)
+    expect(shownTimer(third[0]!.matches[0]!, t0 + 20_000)).toBe(2700)
+    const fourth = patchEvents(third, [tour(1, 'A', [live(1, 2705)])], undefined, t0 + 21_000)
+    expect(shownTimer(fourth[0]!.matches[0]!, t0 + 23_000)).toBe(2707)
   })
   it('never runs on further than the cap without a refresh, and never ticks a timer of 0', () => {
     const t0 = 5_000_000

@@ -57,11 +57,14 @@ export const DEFAULT_CALLBACK_SECRET = 'demo-secret'
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const host = options.host ?? '127.0.0.1'
   const clock = createSimClock({ timeScale: options.timeScale ?? 1, startMs: options.startMs, tickMs: options.clockTickMs })
-  const world = createWorld({ seed: options.seed ?? 1, matches: options.matches ?? 300, clock })
   const feedKeys = defaultFeedKeys(clock.now())
   for (const [name, patch] of Object.entries(options.feedKeys ?? {})) feedKeys[name] = { ...(feedKeys[name] ?? feedKeys['demo-key']), ...patch }
   const feedErrors = { status: options.feedErrorStatus ?? 'by-kind' }
   const variations = createVariations(options.variations ?? defaultVariations(), options.seed ?? 1)
+  const world = createWorld({
+    seed: options.seed ?? 1, matches: options.matches ?? 300, clock,
+    specialBets: variations.enabled.has('special-bets'), periodLiteral: variations.enabled.has('period-literal'),
+  })
   const coupons = createCouponService({
     world,
     clock,

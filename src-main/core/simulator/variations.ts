@@ -26,6 +26,10 @@ export const VARIATION_NAMES = [
   'subgame-nulls',
   /** Unknown settlement reason codes, as strings and as numbers. */
   'reason-codes',
+  /** `Home` / `Away` special-bets pseudo-matches in the football line (handicaps and totals, no 1X2). */
+  'special-bets',
+  /** Some live matches named by the literal period name `period` instead of `1st half`, `2nd period`, … */
+  'period-literal',
 ] as const
 
 export type VariationName = (typeof VARIATION_NAMES)[number]

@@ -6,9 +6,9 @@ import type { FeedWorld } from '../../../src-main/core/simulator/world/model.js'
 const START = Date.UTC(2026, 10, 21, 12)
 const PARAM = /^[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/
 const open: Array<{ world: FeedWorld; clock: SimClock }> = []
-function make(seed: number, matches: number) {
+function make(seed: number, matches: number, specialBets = false) {
   const clock = createSimClock({ tickMs: 0, timeScale: 0, startMs: START })
-  const world = createWorld({ seed, matches, clock })
+  const world = createWorld({ seed, matches, clock, specialBets })
   open.push({ world, clock })
   return { world, clock }
 }
@@ -66,7 +66,7 @@ describe('world generation', () => {
   })
 
   it('builds plausible matches: distinct participants, production-like icon names, sub-games linked both ways, esports flagged', () => {
-    const { world } = make(5, 1000)
+    const { world } = make(5, 1000, true)
     const all = world.matches('line')
     const bad: string[] = []
     for (const m of all) {

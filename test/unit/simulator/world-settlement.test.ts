@@ -7,9 +7,9 @@ import type { MatchFinishedEvent } from '../../../src-main/core/simulator/world/
 
 const START = Date.UTC(2026, 10, 21, 12)
 const open: Array<{ world: FeedWorld; clock: SimClock }> = []
-function make(seed = 1, matches = 200) {
+function make(seed = 1, matches = 200, specialBets = false) {
   const clock = createSimClock({ tickMs: 0, timeScale: 0, startMs: START })
-  const world = createWorld({ seed, matches, clock })
+  const world = createWorld({ seed, matches, clock, specialBets })
   open.push({ world, clock })
   return { world, clock }
 }
@@ -166,7 +166,7 @@ describe('match lifecycle', () => {
   })
 
   it('pseudo-matches (Home / Away special bets) settle at kick-off and never go live', async () => {
-    const { world, clock } = make(4, 600)
+    const { world, clock } = make(4, 600, true)
     const pseudo = world.allMainMatches('line').filter((m) => m.pseudo)
     expect(pseudo.length).toBeGreaterThan(0)
     const p = pseudo.sort((a, b) => a.startMs - b.startMs)[0]

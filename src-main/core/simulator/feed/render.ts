@@ -4,6 +4,7 @@ import { GROUP } from '../world/markets.js'
 import type { WorldMatch } from '../world/model.js'
 import { jsonFloat } from '../http.js'
 import { freshen } from '../world/live.js'
+import { clockAt } from '../world/schedule.js'
 
 /**
  * World records → the feed's wire objects, field names and key order as production sends them
@@ -104,16 +105,17 @@ function liveFields(m: WorldMatch, lang: string, now: number) {
   if (m.state !== 'live') {
     return { timer: 0, score_full: '0:0', score_period: '', stat_list: [] as unknown[], extra_time: '', finale: false, pitch: '', period_name: '', score_extra: '', va: null, vi: null, zp: null }
   }
+  // Timed sports read their clock now (it stands still in breaks); set sports and esports have none: timer 0, as production sends.
+  const clock = m.schedule && m.liveStartMs !== null ? clockAt(m.schedule, now - m.liveStartMs) : null
   return {
-    // Esports come with timer 0 in production.
-    timer: m.cybersport ? 0 : m.liveStartMs === null ? m.timerSec : Math.max(0, Math.floor((now - m.liveStartMs) / 1000)),
+    timer: m.cybersport || !clock ? 0 : clock.timerSec,
     score_full: `${m.score1}:${m.score2}`,
     score_period: m.scorePeriods.map((p) => p.join(':')).join(';'),
     stat_list: m.stats.map((s) => ({ id: s.id, name: txt(s.name, lang), opp1: statValue(s.opp1, s.format), opp2: statValue(s.opp2, s.format) })),
     extra_time: '',
     finale: false,
     pitch: m.pitch === null ? '' : String(m.pitch),
-    period_name: m.periodLiteral ? 'period' : txt(m.period, lang),
+    period_name: m.periodLiteral ? 'period' : txt(clock ? clock.period : m.period, lang),
     score_extra: m.extra,
     va: m.va,
     vi: m.vi,

@@ -65,7 +65,10 @@ export function selectEvents(world: FeedWorld, q: EventsQuery): TournamentGroup[
   }
   const all = world.mainMatchesOfSport(q.lineType, q.sportId)
   if (q.lineType === 'live' || q.cybersport || q.matchAll) return fullOrder(all)
-  return groupInOrder(popularityOrder(all, q.now).slice(0, TOP50))
+  // Tournaments in the order of their most popular match; within one, matches by start time (as production's lists come).
+  const groups = groupInOrder(popularityOrder(all, q.now).slice(0, TOP50))
+  for (const g of groups) g.matches.sort(byStart)
+  return groups
 }
 
 export function selectTopMatches(world: FeedWorld, lineType: LineType, sports: ReadonlySet<number>, now: number): WorldMatch[] {

@@ -17,12 +17,16 @@ export interface SportDef {
   draw: boolean
   /** Sets needed to win (sets sports). */
   setsToWin?: number
-  /** Simulated live duration in minutes (start to finish, breaks included). */
+  /** Expected live duration in minutes (start to finish, breaks included); timed sports take it from `timed`. */
   durationMin: number
   /** Expected total per match (goals/points; sets sports: games are not modelled, total = sets). */
   expectedTotal: number
-  /** Periods as [name en, name ru] in order; the current one follows elapsed time. */
+  /** Periods as [name en, name ru] in order (set sports: the sets or maps; timed sports: see `timed`). */
   periods: Array<[string, string]>
+  /** Timed sports: periods on a game clock with breaks between (schedule.ts). */
+  timed?: TimedPlay
+  /** Set sports: how a set is played, point by point (no clock). */
+  rally?: RallyPlay
   /**
    * Sub-game kinds offered on some main matches. `desk` non-empty = a segment of the main match
    * (first half, set, map) that follows its score; empty = its own count (corners, cards) around `mu`.
@@ -30,6 +34,28 @@ export interface SportDef {
   subGames: Array<{ dop: I18nText; desk: I18nText; share: number; mu?: number }>
   /** Relative share of the generated line. */
   share: number
+}
+
+export interface TimedPlay {
+  /** Minutes per period on the game clock (a tournament may set its own: `TournamentDef.periodMin`). */
+  periodMin: number
+  periods: Array<[string, string]>
+  /** Break after period i (none after the last). */
+  breaks: Array<{ min: number; name: [string, string] }>
+  /** Added minutes per period, drawn between [low, high] (football). */
+  addedMin?: Array<[number, number]>
+  /** Played when the score is level after the last period (sports without a draw). */
+  overtime?: { min: number; name: [string, string]; breakMin: number; breakName: [string, string] }
+}
+
+export interface RallyPlay {
+  /** Tennis scoring (15-30-40, games to 6, tie-break at 6:6) instead of rally points. */
+  tennis?: boolean
+  /** Points (games for tennis) that win a set, by two; `lastTo` for the deciding set. */
+  to: number
+  lastTo?: number
+  /** Mean simulated seconds per point (round, rally). */
+  pointSec: number
 }
 
 export interface CountryDef {
@@ -53,6 +79,8 @@ export interface TournamentDef {
   popularity: number
   /** Group stage: `event` carries an `event_plan`. */
   groupStage: boolean
+  /** Minutes per period where the league differs from its sport (NBA quarters of 12). */
+  periodMin?: number
   teams: TeamDef[]
 }
 
@@ -60,8 +88,9 @@ const t = (en: string, ru: string): I18nText => ({ en, ru })
 
 export const SPORTS: SportDef[] = [
   {
-    id: 1, name: t('Football', 'Футбол'), cybersport: false, kind: 'goals', draw: true, durationMin: 105, expectedTotal: 2.7, share: 40,
-    periods: [['1st half', '1-й тайм'], ['Half-time', 'Перерыв'], ['2nd half', '2-й тайм']],
+    id: 1, name: t('Football', 'Футбол'), cybersport: false, kind: 'goals', draw: true, durationMin: 113, expectedTotal: 2.7, share: 40,
+    periods: [['1st half', '1-й тайм'], ['2nd half', '2-й тайм']],
+    timed: { periodMin: 45, periods: [['1st half', '1-й тайм'], ['2nd half', '2-й тайм']], breaks: [{ min: 15, name: ['Half-time', 'Перерыв'] }], addedMin: [[1, 4], [2, 6]] },
     subGames: [
       { dop: t('1st half', '1-й тайм'), desk: t('half', 'тайм'), share: 0.45 },
       { dop: t('Corners', 'Угловые'), desk: t('', ''), share: 1, mu: 10 },
@@ -70,38 +99,52 @@ export const SPORTS: SportDef[] = [
     ],
   },
   {
-    id: 2, name: t('Ice Hockey', 'Хоккей'), cybersport: false, kind: 'goals', draw: true, durationMin: 150, expectedTotal: 5.5, share: 10,
+    id: 2, name: t('Ice Hockey', 'Хоккей'), cybersport: false, kind: 'goals', draw: true, durationMin: 94, expectedTotal: 5.5, share: 10,
     periods: [['1st period', '1-й период'], ['2nd period', '2-й период'], ['3rd period', '3-й период']],
+    timed: {
+      periodMin: 20, periods: [['1st period', '1-й период'], ['2nd period', '2-й период'], ['3rd period', '3-й период']],
+      breaks: [{ min: 17, name: ['Break', 'Перерыв'] }, { min: 17, name: ['Break', 'Перерыв'] }],
+    },
     subGames: [{ dop: t('1st period', '1-й период'), desk: t('period', 'период'), share: 0.33 }],
   },
   {
-    id: 3, name: t('Basketball', 'Баскетбол'), cybersport: false, kind: 'points', draw: false, durationMin: 130, expectedTotal: 170, share: 12,
+    id: 3, name: t('Basketball', 'Баскетбол'), cybersport: false, kind: 'points', draw: false, durationMin: 59, expectedTotal: 175, share: 12,
     periods: [['1st quarter', '1-я четверть'], ['2nd quarter', '2-я четверть'], ['3rd quarter', '3-я четверть'], ['4th quarter', '4-я четверть']],
+    timed: {
+      periodMin: 10, periods: [['1st quarter', '1-я четверть'], ['2nd quarter', '2-я четверть'], ['3rd quarter', '3-я четверть'], ['4th quarter', '4-я четверть']],
+      breaks: [{ min: 2, name: ['Break', 'Перерыв'] }, { min: 15, name: ['Half-time', 'Перерыв'] }, { min: 2, name: ['Break', 'Перерыв'] }],
+      overtime: { min: 5, name: ['Overtime', 'Овертайм'], breakMin: 2, breakName: ['Break', 'Перерыв'] },
+    },
     subGames: [{ dop: t('1st quarter', '1-я четверть'), desk: t('quarter', 'четверть'), share: 0.25 }],
   },
   {
     id: 4, name: t('Tennis', 'Теннис'), cybersport: false, kind: 'sets', draw: false, setsToWin: 2, durationMin: 110, expectedTotal: 2.4, share: 15,
+    rally: { tennis: true, to: 6, pointSec: 38 },
     periods: [['1st set', '1-й сет'], ['2nd set', '2-й сет'], ['3rd set', '3-й сет']],
     subGames: [{ dop: t('1st set', '1-й сет'), desk: t('set', 'сет'), share: 0.45 }],
   },
   {
     id: 6, name: t('Volleyball', 'Волейбол'), cybersport: false, kind: 'sets', draw: false, setsToWin: 3, durationMin: 100, expectedTotal: 3.8, share: 6,
+    rally: { to: 25, lastTo: 15, pointSec: 32 },
     periods: [['1st set', '1-я партия'], ['2nd set', '2-я партия'], ['3rd set', '3-я партия'], ['4th set', '4-я партия'], ['5th set', '5-я партия']],
     subGames: [],
   },
   {
     id: 10, name: t('Table Tennis', 'Настольный теннис'), cybersport: false, kind: 'sets', draw: false, setsToWin: 3, durationMin: 35, expectedTotal: 3.8, share: 8,
+    rally: { to: 11, pointSec: 14 },
     periods: [['1st set', '1-я партия'], ['2nd set', '2-я партия'], ['3rd set', '3-я партия'], ['4th set', '4-я партия'], ['5th set', '5-я партия']],
     subGames: [],
   },
   {
     id: 40, name: t('Esports', 'Киберспорт'), cybersport: true, kind: 'sets', draw: false, setsToWin: 2, durationMin: 100, expectedTotal: 2.4, share: 5,
+    rally: { to: 13, pointSec: 110 },
     periods: [['1 map', '1 карта'], ['2 map', '2 карта'], ['3 map', '3 карта']],
     subGames: [{ dop: t('1 map', '1 карта'), desk: t('map', 'карта'), share: 0.33 }],
   },
   {
-    id: 85, name: t('FIFA', 'FIFA'), cybersport: true, kind: 'goals', draw: true, durationMin: 20, expectedTotal: 4.5, share: 4,
+    id: 85, name: t('FIFA', 'FIFA'), cybersport: true, kind: 'goals', draw: true, durationMin: 9, expectedTotal: 4.5, share: 4,
     periods: [['1st half', '1-й тайм'], ['2nd half', '2-й тайм']],
+    timed: { periodMin: 4, periods: [['1st half', '1-й тайм'], ['2nd half', '2-й тайм']], breaks: [{ min: 1, name: ['Half-time', 'Перерыв'] }] },
     subGames: [],
   },
 ]
@@ -127,11 +170,21 @@ export const COUNTRIES: CountryDef[] = [
   { id: 13, name: t('Austria', 'Австрия'), cities: [['Wien', 'Вена'], ['Graz', 'Грац'], ['Linz', 'Линц'], ['Salzburg', 'Зальцбург'], ['Sankt Pölten', 'Санкт-Пёльтен'], ['Mödling', 'Мёдлинг'], ['Klagenfurt', 'Клагенфурт'], ['Innsbruck', 'Инсбрук']] },
 ]
 
+/** Club name forms per sport: each club of a league takes the next form, so two sides never share a suffix by rule. */
 const TEAM_TEMPLATES: Record<number, Array<[string, string]>> = {
-  1: [['FC {c}', 'ФК {c}'], ['{c} United', '{c} Юнайтед'], ['{c} Rovers', '{c} Роверс']],
-  2: [['{c} Hawks', '{c} Ястребы'], ['{c} Wolves', '{c} Волки']],
-  3: [['{c} Stars', '{c} Старз'], ['BC {c}', 'БК {c}']],
-  6: [['VC {c}', 'ВК {c}'], ['{c} Volley', '{c} Волей']],
+  1: [
+    ['FC {c}', 'ФК {c}'], ['{c} United', '{c} Юнайтед'], ['{c} City', '{c} Сити'], ['Real {c}', 'Реал {c}'], ['{c} Rovers', '{c} Роверс'],
+    ['Dynamo {c}', 'Динамо {c}'], ['Sporting {c}', 'Спортинг {c}'], ['{c} Athletic', '{c} Атлетик'], ['Olympic {c}', 'Олимпик {c}'], ['Inter {c}', 'Интер {c}'],
+  ],
+  2: [
+    ['{c} Hawks', '{c} Ястребы'], ['{c} Wolves', '{c} Волки'], ['HC {c}', 'ХК {c}'], ['{c} Bears', '{c} Медведи'], ['{c} Lions', '{c} Львы'],
+    ['{c} Flames', '{c} Флеймз'], ['Dynamo {c}', 'Динамо {c}'], ['{c} Kings', '{c} Кингз'],
+  ],
+  3: [
+    ['{c} Stars', '{c} Старз'], ['BC {c}', 'БК {c}'], ['{c} Bulls', '{c} Буллз'], ['{c} Giants', '{c} Джайентс'], ['Lokomotiv {c}', 'Локомотив {c}'],
+    ['{c} Rockets', '{c} Рокетс'], ['{c} Hornets', '{c} Хорнетс'], ['{c} Titans', '{c} Титаны'],
+  ],
+  6: [['VC {c}', 'ВК {c}'], ['{c} Volley', '{c} Волей'], ['Dynamo {c}', 'Динамо {c}'], ['Power Volley {c}', 'Пауэр Волей {c}'], ['Lube {c}', 'Лубе {c}']],
 }
 
 const SURNAMES: Array<[string, string]> = [
@@ -150,6 +203,7 @@ interface TournamentSeed {
   name: I18nText
   popularity: number
   groupStage?: boolean
+  periodMin?: number
   /** National teams (continental tournaments). */
   nations?: string[]
 }
@@ -182,7 +236,7 @@ const TOURNAMENT_SEEDS: TournamentSeed[] = [
   { id: 2003, sportId: 2, countryId: 10, name: t('SHL', 'SHL'), popularity: 60 },
   { id: 2004, sportId: 2, countryId: 11, name: t('Extraliga', 'Экстралига'), popularity: 50 },
   { id: 2005, sportId: 2, countryId: 225, name: t('World Championship', 'Чемпионат мира'), popularity: 85, groupStage: true },
-  { id: 3001, sportId: 3, countryId: 7, name: t('NBA', 'НБА'), popularity: 100 },
+  { id: 3001, sportId: 3, countryId: 7, name: t('NBA', 'НБА'), popularity: 100, periodMin: 12 },
   { id: 3002, sportId: 3, countryId: 223, name: t('EuroLeague', 'Евролига'), popularity: 85, groupStage: true },
   { id: 3003, sportId: 3, countryId: 2, name: t('ACB', 'ACB'), popularity: 60 },
   { id: 3004, sportId: 3, countryId: 6, name: t('VTB United League', 'Единая лига ВТБ'), popularity: 55 },
@@ -211,7 +265,8 @@ function fill(template: [string, string], city: [string, string]): I18nText {
  */
 export function teamIconName(teamId: number): string {
   const md5 = createHash('md5').update(`team-${teamId}`).digest('hex')
-  const kind = (teamId * 7) % 20
+  // From the hash, not the id: team ids step by one within a tournament, and every form (the default too) must occur.
+  const kind = parseInt(md5.slice(0, 4), 16) % 20
   if (kind < 12) return `${md5}.png`
   if (kind < 17) return `${teamId}.png`
   if (kind === 17) return `${md5}.PNG`
@@ -237,11 +292,11 @@ function buildTeams(seed: TournamentSeed, index: number): TeamDef[] {
       return team(n + 1, { en: `${s[0]} ${i[0]}.`, ru: `${s[1]} ${i[1]}.` }, COUNTRIES[(n + index) % COUNTRIES.length].id)
     })
   }
-  const template = templates[index % templates.length]
+  const template = (n: number) => templates[(n + index) % templates.length]
   const country = COUNTRIES.find((c) => c.id === seed.countryId)
-  if (country && country.cities.length > 0) return country.cities.map((city, n) => team(n + 1, fill(template, city), country.id))
-  // International: the first city of every country with cities, with the sport's first template.
-  return COUNTRIES.filter((c) => c.cities.length > 0).map((c, n) => team(n + 1, fill(templates[0], c.cities[(index + n) % c.cities.length]), c.id))
+  if (country && country.cities.length > 0) return country.cities.map((city, n) => team(n + 1, fill(template(n), city), country.id))
+  // International: a city of every country with cities.
+  return COUNTRIES.filter((c) => c.cities.length > 0).map((c, n) => team(n + 1, fill(template(n), c.cities[(index + n) % c.cities.length]), c.id))
 }
 
 export const TOURNAMENTS: TournamentDef[] = TOURNAMENT_SEEDS.map((seed, index) => ({
@@ -251,6 +306,7 @@ export const TOURNAMENTS: TournamentDef[] = TOURNAMENT_SEEDS.map((seed, index) =
   name: seed.name,
   popularity: seed.popularity,
   groupStage: seed.groupStage ?? false,
+  periodMin: seed.periodMin,
   teams: buildTeams(seed, index),
 }))
 

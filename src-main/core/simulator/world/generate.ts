@@ -4,6 +4,7 @@ import { SPORTS, TOURNAMENTS, type SportDef, type TeamDef, type TournamentDef } 
 import { buildOffer, type OfferKind } from './offer.js'
 import { priceMarkets, type ScoreModel } from './pricing.js'
 import type { PlanPair, WorldMatch } from './model.js'
+import { buildSchedule, endMs, expectedTotal } from './schedule.js'
 
 export type Rng = () => number
 
@@ -48,8 +49,8 @@ function twoTeams(rng: Rng, teams: TeamDef[]): [TeamDef, TeamDef] {
 }
 
 /** The score model of a main match: the stronger side gets the larger share of the expected total. */
-export function mainModel(sport: SportDef, strength: number): ScoreModel {
-  const mu = sport.expectedTotal
+export function mainModel(sport: SportDef, tour: TournamentDef, strength: number): ScoreModel {
+  const mu = expectedTotal(sport, tour)
   if (sport.kind === 'sets') return { kind: 'sets', mean1: 0, mean2: 0, pSet: 0.5 + (strength - 0.5) * 0.8, setsToWin: sport.setsToWin ?? 2 }
   if (sport.kind === 'points') return { kind: 'points', mean1: mu / 2 + (strength - 0.5) * 28, mean2: mu / 2 - (strength - 0.5) * 28 }
   const l1 = mu * (0.5 + (strength - 0.5) * 0.9)
@@ -57,14 +58,14 @@ export function mainModel(sport: SportDef, strength: number): ScoreModel {
 }
 
 /** A sub-game's model: a segment is a share of the main match; a counted sub-game (corners, cards) has its own total. */
-function subModel(sport: SportDef, index: number, strength: number): { model: ScoreModel; kind: OfferKind } {
+function subModel(sport: SportDef, tour: TournamentDef, index: number, strength: number): { model: ScoreModel; kind: OfferKind } {
   const sub = sport.subGames[index]
   if (sub.desk.en === '') {
     const mu = sub.mu ?? 10
     const l1 = mu * (0.5 + (strength - 0.5) * 0.5)
     return { model: { kind: 'goals', mean1: l1, mean2: mu - l1 }, kind: 'goals-sub' }
   }
-  const main = mainModel(sport, strength)
+  const main = mainModel(sport, tour, strength)
   if (sport.kind === 'sets') return { model: { ...main, setsToWin: 1 }, kind: 'sets-sub' }
   const share = sport.id === 1 ? 0.45 : 1 / sport.periods.length
   return { model: { ...main, mean1: main.mean1 * share, mean2: main.mean2 * share }, kind: sport.kind === 'points' ? 'points-sub' : 'goals-sub' }
@@ -133,7 +134,7 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     opp1Icon: team1.icon,
     opp2Icon: team2.icon,
     weight: Math.round(tour.popularity * (0.5 + rng())),
-    model: mainModel(sport, strength),
+    model: mainModel(sport, tour, strength),
     offerKind: sport.id === 1 ? 'football' : sport.kind === 'goals' ? 'goals' : sport.kind,
     lastScorer: null,
     sgameId: reserved ? hex24(`sgame-${gameId}`) : '0',
@@ -161,6 +162,8 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     stats: [],
     scorePeriods: [],
     extra: '',
+    schedule: null,
+    points: [0, 0],
     pitch: null,
     counterSkew: rng() < 0.6 ? 1 + Math.floor(rng() * 400) : 0,
     plan: [],
@@ -170,6 +173,8 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     scorers: new Set(),
   })
   const main = base()
+  main.schedule = buildSchedule(sport, tour, rng)
+  if (main.schedule) main.durationMs = endMs(main.schedule)
   if (options.pseudo) {
     // "Special bets": a pseudo-match of the round's home and away sides, totals and handicaps only.
     Object.assign(main, {
@@ -197,7 +202,9 @@ export function generateMatch(rng: Rng, ids: IdSource, options: NewMatchOptions)
     child.idLineTypes = new Map([[child.gameId, main.lineType]])
     child.sgameId = '0'
     child.statId = '0'
-    const { model, kind } = subModel(sport, index, strength)
+    child.schedule = main.schedule
+    child.durationMs = main.durationMs
+    const { model, kind } = subModel(sport, tour, index, strength)
     child.model = model
     child.offerKind = kind
     child.markets = offerFor(child, kind, rng)

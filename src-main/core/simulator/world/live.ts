@@ -3,6 +3,8 @@ import { playersOf, TOURNAMENT_BY_ID } from './catalog.js'
 import { roundRate, priceMarkets } from './pricing.js'
 import { isSegmentSubGame, type Rng } from './generate.js'
 import type { StatItem, WorldMatch } from './model.js'
+import { addOvertime, clockAt, endMs, expectedTotal } from './schedule.js'
+import { rallyStep, setName } from './rally.js'
 
 /** Live progression: timer, period, score, stats and odds drift. Everything here is plain mutation. */
 
@@ -16,40 +18,31 @@ const STAT_NAMES: Record<string, Array<[number, I18nText, StatItem['format']?]>>
   points: [[3, { en: 'Fouls', ru: 'Фолы' }], [4, { en: 'Timeouts', ru: 'Тайм-ауты' }]],
   sets: [[5, { en: 'Aces', ru: 'Эйсы' }], [6, { en: 'Double faults', ru: 'Двойные ошибки' }]],
 }
-const GAME_POINTS = ['0', '15', '30', '40']
-
-export function initLiveState(match: WorldMatch, now: number, rng: Rng): void {
+/**
+ * A live match starts: clock (timed sports) or first set, empty stats and score, media fields.
+ * `periodLiteral` lets some matches print production's literal `period` as their period name.
+ */
+export function initLiveState(match: WorldMatch, now: number, rng: Rng, periodLiteral = false): void {
   match.liveStartMs = now
   match.state = 'live'
   match.lineType = 'live'
   match.timerSec = 0
-  match.period = periodAt(match, 0)
+  match.period = match.schedule ? match.schedule.segments[0].name : setName(match, 0)
   match.stats = STAT_NAMES[match.sport.kind].map(([id, name, format]): StatItem => {
     const possession = Math.round(50 + (match.strength - 0.5) * 30)
     return format === 'percent' ? { id, name, opp1: possession, opp2: 100 - possession, format } : { id, name, opp1: 0, opp2: 0, format }
   })
   match.scorePeriods = [[0, 0]]
-  match.extra = match.sport.kind === 'sets' && !match.cybersport ? '0:0' : ''
+  match.points = [0, 0]
+  match.extra = match.sport.rally?.tennis ? '0:0' : ''
   match.pitch = match.sport.kind === 'sets' && !match.cybersport ? match.opp1Id : null
   // Media fields as production mixes them: va null|1, vi null|string, zp null|own id|another number.
   match.va = rng() < 0.6 ? 1 : null
   match.vi = match.va ? (rng() < 0.5 ? `DR_${1 + Math.floor(rng() * 2)}_${1_783_000_000 + Math.floor(rng() * 99_999)}` : String(20_000_000 + Math.floor(rng() * 99_999))) : null
   const zp = rng()
   match.zp = zp < 0.5 ? match.gameId : zp < 0.6 ? 4_000_000 + Math.floor(rng() * 999_999) : null
-  match.periodLiteral = !match.cybersport && rng() < 0.3
+  match.periodLiteral = !match.cybersport && rng() < 0.3 && periodLiteral
   match.listSuspended = match.mainGameId === null && rng() < 0.08
-}
-
-function periodIndex(match: WorldMatch, elapsedMs: number): number {
-  const n = match.sport.periods.length
-  // Set sports: the current set follows the sets already played, not the clock.
-  if (match.sport.kind === 'sets') return Math.min(n - 1, match.score1 + match.score2)
-  return Math.min(n - 1, Math.max(0, Math.floor((elapsedMs / match.durationMs) * n)))
-}
-
-function periodAt(match: WorldMatch, elapsedMs: number): I18nText {
-  const [en, ru] = match.sport.periods[periodIndex(match, elapsedMs)]
-  return { en, ru }
 }
 
 function addScore(match: WorldMatch, side: 1 | 2, points: number, periodIdx: number): void {
@@ -60,47 +53,71 @@ function addScore(match: WorldMatch, side: 1 | 2, points: number, periodIdx: num
   match.scorePeriods[periodIdx][side - 1] += points
 }
 
+/** How many of a rare event happen in one step: the whole expected number, plus one by chance for the remainder. */
+function count(expected: number, rng: Rng): number {
+  const whole = Math.floor(expected)
+  return whole + (rng() < expected - whole ? 1 : 0)
+}
+
+/** Regulation play of a timed sport in seconds (breaks excluded): what its expected totals are spread over. */
+function playSec(match: WorldMatch): number {
+  const timed = match.sport.timed!
+  return (match.tournament.periodMin ?? timed.periodMin) * 60 * timed.periods.length
+}
+
+/** The world's most overtimes before a level basketball match is decided at the final whistle (settleScores). */
+const MAX_OVERTIMES = 3
+
 /**
  * Advances one live main match (and its sub-games) by `dtMs` up to `now`.
- * Returns true when the match is over (duration elapsed, or a sets sport has its winner).
+ * Returns true when the match is over (the clock ran out, or a set sport has its winner).
  */
 export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtMs: number, rng: Rng): boolean {
   const start = match.liveStartMs ?? now
   const elapsed = now - start
-  const pIdx = periodIndex(match, elapsed)
-  match.timerSec = Math.max(0, Math.floor(elapsed / 1000))
-  match.period = periodAt(match, elapsed)
+  if (!match.schedule) {
+    match.timerSec = 0
+    const done = rallyStep(match, subs, dtMs, rng)
+    for (const sub of subs) sub.period = isSegmentSubGame(sub) ? setName(match, 0) : match.period
+    // A safety net only: set play ends by itself long before.
+    return done || elapsed >= match.durationMs * 3
+  }
+  const schedule = match.schedule
+  let clock = clockAt(schedule, elapsed)
+  if (clock.over && !match.sport.draw && match.score1 === match.score2 && schedule.overtimes < MAX_OVERTIMES && addOvertime(schedule, match.sport)) {
+    match.durationMs = endMs(schedule)
+    clock = clockAt(schedule, elapsed)
+  }
+  match.timerSec = clock.timerSec
+  match.period = clock.period
   for (const sub of subs) {
     sub.timerSec = match.timerSec
     sub.period = match.period
+    sub.durationMs = match.durationMs
   }
+  if (clock.inBreak || clock.over || dtMs <= 0) return clock.over
+  const pIdx = clock.playIndex
+  while (match.scorePeriods.length <= pIdx) match.scorePeriods.push([0, 0])
   const sport = match.sport
   const dtSec = dtMs / 1000
-  const durationSec = match.durationMs / 1000
-  const side = (): 1 | 2 => (rng() < match.strength ? 1 : 2)
-  let scored: { side: 1 | 2; points: number } | null = null
+  const durationSec = playSec(match)
+  // Each side scores its share of the expected total, as the odds say.
+  const share1 = match.model.mean1 / (match.model.mean1 + match.model.mean2 || 1)
+  const side = (): 1 | 2 => (rng() < share1 ? 1 : 2)
   if (sport.kind === 'goals') {
-    if (rng() < (sport.expectedTotal / durationSec) * dtSec) scored = { side: side(), points: 1 }
-  } else if (sport.kind === 'points') {
-    if (rng() < Math.min(0.9, (sport.expectedTotal / 2.33 / durationSec) * dtSec)) scored = { side: side(), points: 1 + Math.floor(rng() * 3) > 2 ? 3 : 2 }
-  } else {
-    const setsToWin = sport.setsToWin ?? 2
-    if (rng() < (sport.expectedTotal / durationSec) * dtSec) scored = { side: side(), points: 1 }
-    else match.extra = `${GAME_POINTS[Math.floor(rng() * 4)]}:${GAME_POINTS[Math.floor(rng() * 4)]}`
-    if (scored) {
-      match.extra = '0:0'
-      addScore(match, scored.side, 1, match.score1 + match.score2)
-      for (const sub of subs) {
-        if (sub.score1 + sub.score2 === 0 && isSegmentSubGame(sub)) addScore(sub, scored.side, 1, 0)
-      }
-      if (match.pitch !== null) match.pitch = match.pitch === match.opp1Id ? match.opp2Id : match.opp1Id
-      return match.score1 >= setsToWin || match.score2 >= setsToWin || elapsed >= match.durationMs
+    for (let k = count((sport.expectedTotal / durationSec) * dtSec, rng); k > 0; k--) {
+      const s = side()
+      addScore(match, s, 1, pIdx)
+      for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, s, 1, 0)
     }
-    return elapsed >= match.durationMs
-  }
-  if (scored) {
-    addScore(match, scored.side, scored.points, pIdx)
-    for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, scored.side, scored.points, 0)
+  } else {
+    // Points: scoring plays of two or three points (about 2.2 on average).
+    for (let k = count((expectedTotal(sport, match.tournament) / 2.2 / durationSec) * dtSec, rng); k > 0; k--) {
+      const s = side()
+      const points = rng() < 0.25 ? 3 : 2
+      addScore(match, s, points, pIdx)
+      for (const sub of subs) if (isSegmentSubGame(sub) && pIdx === 0) addScore(sub, s, points, 0)
+    }
   }
   for (const sub of subs) {
     if (!isSegmentSubGame(sub) && rng() < (10 / durationSec) * dtSec) addScore(sub, side(), 1, pIdx)
@@ -110,7 +127,7 @@ export function liveStep(match: WorldMatch, subs: WorldMatch[], now: number, dtM
     const rate = stat.id === 45 ? 120 : stat.id === 58 ? 70 : stat.format === 'xg' ? 1.2 : 6
     if (rng() < Math.min(0.95, (rate / durationSec) * dtSec)) stat[rng() < match.strength ? 'opp1' : 'opp2'] += stat.format === 'xg' ? 0.05 + rng() * 0.3 : 1
   }
-  return elapsed >= match.durationMs
+  return false
 }
 
 /** Final scores of a tree: the given score, or the live score made sport-legal (no draw where none exists). */
@@ -165,8 +182,8 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
       sub.score2 = 2 + Math.floor(rng() * 7)
     }
   }
-  // Periods add up to the final score (a given score may differ from what was played).
-  if (match.scorePeriods.length > 0) {
+  // Periods add up to the final score (a given score may differ from what was played); set sports' periods hold games, not sets.
+  if (match.scorePeriods.length > 0 && sport.kind !== 'sets') {
     const last = match.scorePeriods[match.scorePeriods.length - 1]
     const played = match.scorePeriods.reduce((acc, p) => [acc[0] + p[0], acc[1] + p[1]], [0, 0])
     last[0] += match.score1 - played[0]
@@ -191,20 +208,29 @@ export function settleScores(match: WorldMatch, subs: WorldMatch[], rng: Rng, gi
   }
 }
 
+/** Share of a live (sub-)match still to play: the clock's play left (a first-period sub-match: of that period), else of its planned duration. */
+function shareLeft(match: WorldMatch, now: number): number {
+  const elapsed = now - (match.liveStartMs ?? now)
+  if (!match.schedule) return Math.max(0, 1 - elapsed / match.durationMs)
+  const clock = clockAt(match.schedule, elapsed)
+  return isSegmentSubGame(match) ? clock.firstLeft : clock.left
+}
+
 /** Re-prices every market of a live (sub-)match from its score and the share of time left. */
 export function repriceLive(match: WorldMatch, now: number): void {
-  const left = Math.max(0, 1 - (now - (match.liveStartMs ?? now)) / match.durationMs)
   priceMarkets(match.markets, {
-    model: match.model, left, s1: match.score1, s2: match.score2, lastScorer: match.lastScorer, team1Id: match.opp1Id, team2Id: match.opp2Id,
+    model: match.model, left: shareLeft(match, now), s1: match.score1, s2: match.score2, lastScorer: match.lastScorer, team1Id: match.opp1Id, team2Id: match.opp2Id,
   })
   match.priceKey = livePriceKey(match, now)
 }
 
 export const REPRICE_EVERY_MS = 120_000
 
-/** What live prices depend on: the score, the last scorer and the time left (two-minute steps). */
+/** What live prices depend on: the score, the last scorer, the period (a break, a period's end) and the time left (two-minute steps). */
 function livePriceKey(match: WorldMatch, now: number): string {
-  return `${match.score1}:${match.score2}:${match.lastScorer}:${Math.floor((now - (match.liveStartMs ?? now)) / REPRICE_EVERY_MS)}`
+  const elapsed = now - (match.liveStartMs ?? now)
+  const phase = match.schedule ? clockAt(match.schedule, elapsed) : null
+  return `${match.score1}:${match.score2}:${match.lastScorer}:${Math.floor(elapsed / REPRICE_EVERY_MS)}:${phase ? `${phase.playIndex}${phase.inBreak ? 'b' : ''}` : ''}`
 }
 
 /**

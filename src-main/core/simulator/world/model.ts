@@ -2,6 +2,7 @@ import type { I18nText, LineType, SimMatch, SimWorld } from './types.js'
 import type { SportDef, TournamentDef } from './catalog.js'
 import type { OfferKind } from './offer.js'
 import type { ScoreModel } from './pricing.js'
+import type { Schedule } from './schedule.js'
 
 export interface StatItem {
   id: number
@@ -60,6 +61,10 @@ export interface WorldMatch extends SimMatch {
   stats: StatItem[]
   /** Tennis-like in-set score (`score_extra`). */
   extra: string
+  /** Timed sports: periods and breaks of the live clock (a main match and its sub-matches share one); null for set sports. */
+  schedule: Schedule | null
+  /** Set sports: points of the current tennis game. */
+  points: [number, number]
   pitch: number | null
   /** Added to `game_oc_counter` (production's counter exceeds what it sends). */
   counterSkew: number

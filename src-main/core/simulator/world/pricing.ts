@@ -54,8 +54,9 @@ function poisson(lambda: number): number[] {
 
 function normalWeights(mean: number, sd: number): Array<[number, number]> {
   if (sd < 0.5) return [[Math.max(0, Math.round(mean)), 1]]
-  const lo = Math.max(0, Math.floor(mean - 3.5 * sd))
-  const hi = Math.ceil(mean + 3.5 * sd)
+  // Six deviations: a tail cut shorter would read as a decided outcome (pulled from the offer) while it is only unlikely.
+  const lo = Math.max(0, Math.floor(mean - 6 * sd))
+  const hi = Math.ceil(mean + 6 * sd)
   const out: Array<[number, number]> = []
   let sum = 0
   for (let v = lo; v <= hi; v++) {
@@ -263,7 +264,7 @@ export function roundRate(r: number): number {
   return Math.round(x)
 }
 
-/** Markets that always stay on offer (no line to withdraw): they only get extreme odds. */
+/** Markets that stay on offer while undecided (no line to withdraw): they only get extreme odds. */
 const PERMANENT = new Set<number>([TYPE.w1, TYPE.x, TYPE.w2, TYPE.win1, TYPE.win2, TYPE.d1x, TYPE.d12, TYPE.dx2, TYPE.bttsYes, TYPE.bttsNo])
 
 /**
@@ -281,13 +282,17 @@ export function priceMarkets(markets: SimMarket[], state: PricingState): void {
       let off: boolean
       if (special !== null) {
         rate = MARGIN / Math.max(special, 1e-4)
-        off = special < 0.004 || special > 0.995
+        off = special < 0.004 || special > 0.995 || rate < 1.01
       } else {
         const [win, halfWin, ret, halfLose, lose] = verdictShares(o.typeId, o.param, state, cache)
         const winning = win + halfWin / 2
         const losing = lose + halfLose / 2
         rate = winning < 1e-6 ? MAX_RATE : (MARGIN - halfWin / 2 - ret - halfLose / 2) / winning
-        off = !PERMANENT.has(o.typeId) && (winning < (o.lineKey ? 0.012 : 0.004) || losing < 0.012)
+        // Decided outcomes leave the offer whatever the market (production drops Both Teams To Score once both have scored);
+        // the others when (almost) certain or impossible. Result markets stay, at extreme odds, until the final whistle.
+        const decided = winning < 1e-9 || losing < 1e-9
+        // A price the margin pushes under 1.01 is no bet either (a near-certain line with a push).
+        off = decided || (!PERMANENT.has(o.typeId) && (winning < (o.lineKey ? 0.012 : 0.004) || losing < 0.012 || rate < 1.01))
       }
       o.rate = roundRate(rate)
       o.withdrawn = off

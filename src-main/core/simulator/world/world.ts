@@ -14,6 +14,10 @@ export interface WorldOptions {
   clock: SimClock
   /** Live matches at start; default ~5% of `matches`, 8..80. */
   liveMatches?: number
+  /** Production's `Home` / `Away` special-bets pseudo-matches in the football line (variation `special-bets`). */
+  specialBets?: boolean
+  /** Some live matches print production's literal `period` as their period name (variation `period-literal`). */
+  periodLiteral?: boolean
 }
 
 export const LIVE_TICK_MS = 10_000
@@ -33,6 +37,7 @@ const newIndex = (): LineIndex => ({ served: new Map(), bySport: new Map(), byTo
 
 export function createWorld(options: WorldOptions): FeedWorld {
   const { clock } = options
+  const literal = options.periodLiteral === true
   // Separate streams: generation stays identical for a seed whatever time does later.
   const genRng: Rng = seedrandom(`gen:${options.seed}`)
   const liveRng: Rng = seedrandom(`live:${options.seed}`)
@@ -104,8 +109,8 @@ export function createWorld(options: WorldOptions): FeedWorld {
   const t0 = clock.now()
   const initial: WorldMatch[][] = []
   for (let i = 0; i < options.matches; i++) {
-    // About one in 60 Prematch rows is a `Home` / `Away` special-bets pseudo-match.
-    const pseudo = genRng() < 1 / 60
+    // About one in 60 Prematch rows is a `Home` / `Away` special-bets pseudo-match, where switched on (the draw is made either way: one world per seed).
+    const pseudo = genRng() < 1 / 60 && options.specialBets === true
     initial.push(generateMatch(genRng, ids, { state: 'prematch', startMs: prematchStart(t0, genRng), now: t0, pseudo }))
   }
   for (const tree of initial) {
@@ -123,7 +128,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
     main.startMs = t0 - elapsed
     for (const m of tree) {
       m.startMs = main.startMs
-      initLiveState(m, main.startMs, genRng)
+      initLiveState(m, main.startMs, genRng, literal)
     }
     // Play the elapsed part quickly (one-minute steps) so scores and stats look lived-in.
     for (let at = main.startMs + MINUTE; at <= t0; at += MINUTE) if (liveStep(main, subs, at, MINUTE, genRng)) break
@@ -149,7 +154,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
       m.ids.push(m.gameId)
       m.idLineTypes.set(m.gameId, 'live')
       m.gameNum = m.gameId % 1_000_000
-      initLiveState(m, now, liveRng)
+      initLiveState(m, now, liveRng, literal)
       m.startMs = Math.min(m.startMs, now)
     }
     main.subGameIds = subs.map((s) => s.gameId)
@@ -240,7 +245,7 @@ export function createWorld(options: WorldOptions): FeedWorld {
     })
     const [main, ...subs] = tree
     if (live) {
-      for (const m of tree) initLiveState(m, now, rng)
+      for (const m of tree) initLiveState(m, now, rng, literal)
       liveStep(main, subs, now, 0, rng)
       repriceLive(main, now)
     }
