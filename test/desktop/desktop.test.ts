@@ -9,6 +9,7 @@ import { launchDesktop, REPO, runSecondInstance, SHOTS, waitForState, type Deskt
 import { methods, methodTable, channelOf } from '../../src-shared/methods.js'
 import { contentSecurityPolicy } from '../../src-main/electron/csp.js'
 import { openTimelineStore } from '../../src-main/core/timeline/index.js'
+import { settle } from '../e2e/settle.js'
 
 // The desktop app without its binary: the BUILT out/main/index.js boots unchanged on the Electron
 // stand-in (test/desktop/standin), its preload runs in the window's page, and the renderer talks to
@@ -295,7 +296,7 @@ describe('the window is a closed room', () => {
       { url: 'https://github.com/electron/electron', prevented: true },
     ])
     expect(s.external).toEqual([{ api: 'openExternal', target: 'https://github.com/electron/electron' }])
-    await page.waitForTimeout(300)
+    await settle(page)
     expect(page.url()).toBe(before)
   })
 
@@ -357,7 +358,7 @@ describe('the desktop window', () => {
       [1440, 900],
     ]) {
       await desktop.command('resize', { windowId, width, height })
-      await page.waitForTimeout(300)
+      await settle(page)
       const path = `${SHOTS}/desktop-${width}x${height}.png`
       await page.screenshot({ path })
       expect(await page.evaluate(() => [(globalThis as unknown as PageGlobals).innerWidth, (globalThis as unknown as PageGlobals).innerHeight])).toEqual([width, height])

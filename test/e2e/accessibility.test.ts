@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { settle } from './settle.js'
 
 /**
  * Every view, light and dark, with content loaded: axe-core finds no serious or critical violation
@@ -28,7 +29,7 @@ async function open(view: (typeof VIEWS)[number]): Promise<void> {
   await page.getByTestId(`nav-${view}`).click()
   await page.getByTestId(`view-${view}`).waitFor()
   if (view === 'line' || view === 'live') await page.getByTestId('match-row').first().waitFor({ timeout: 30_000 })
-  await page.waitForTimeout(300) // let transitions settle: axe reads computed colours
+  await settle(page) // let transitions settle: axe reads computed colours
 }
 
 describe('accessibility (axe-core) of every view', () => {
@@ -44,7 +45,7 @@ describe('accessibility (axe-core) of every view', () => {
         const report = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n  ')}`)
         for (const size of SIZES) {
           await page.setViewportSize(size)
-          await page.waitForTimeout(150) // layout after the resize
+          await settle(page) // layout after the resize
           await page.screenshot({ path: `${SHOTS}/view-${view}-${size.width}x${size.height}-${scheme}.png` })
         }
         expect(report).toEqual([])

@@ -5,6 +5,7 @@ import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 import { placeSlip } from './slip.js'
 import { simControl } from './sim-control.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
+import { settle } from './settle.js'
 
 /**
  * The coupon blotter and drawer as a desk user reads them: a prematch bet and a live bet on the same
@@ -64,7 +65,7 @@ async function shoot(name: string): Promise<void> {
     await page.emulateMedia({ colorScheme: scheme })
     for (const size of SIZES) {
       await page.setViewportSize(size)
-      await page.waitForTimeout(400) // the theme's colour transition and the drawer's width settle
+      await settle(page) // the theme's colour transition and the drawer's width settle
       await page.screenshot({ path: `${SHOTS}/coupon-views-${name}-${size.width}x${size.height}-${scheme}.png` })
     }
   }
@@ -162,7 +163,7 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
     await shoot('drawer-won')
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForTimeout(1000) // the theme's colour transitions settle: axe reads computed colours
+      await settle(page) // the theme's colour transitions settle: axe reads computed colours
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
+import { settle } from './settle.js'
 
 /**
  * The coupons view on main's coupons.active subscription: a placement shows up without any refresh,
@@ -26,10 +27,10 @@ afterAll(() => desk?.close())
 
 async function shoot(state: string): Promise<void> {
   await page.mouse.move(600, 500) // no tooltip left open by the last click
-  await page.waitForTimeout(300)
+  await settle(page)
   for (const size of SIZES) {
     await page.setViewportSize(size)
-    await page.waitForTimeout(150)
+    await settle(page)
     await page.screenshot({ path: `${SHOTS}/coupons-${state}-${size.width}x${size.height}.png` })
   }
 }
@@ -58,7 +59,7 @@ describe('coupons view: live, then stale', () => {
     await shoot('stale')
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.waitForTimeout(1000) // the theme's colour transitions settle: axe reads computed colours
+      await settle(page) // the theme's colour transitions settle: axe reads computed colours
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])

@@ -81,7 +81,8 @@ describe('a real (custom) environment in the browser', () => {
     await page.getByTestId('view-coupons').waitFor()
     // Demo's own list arrives (a fresh demo has none); the partner coupon never shows under Demo.
     await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
-    await page.waitForTimeout(1000)
+    // Demo's active list has answered under Demo's epoch (the time of that answer is shown).
+    await page.getByTestId('coupons-updated').waitFor({ timeout: 30_000 })
     expect(await page.locator(`[data-testid="coupon-row"][data-code="${customCode}"]`).count()).toBe(0)
   })
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 import { addCustomProfile } from './profiles.js'
+import { settle } from './settle.js'
 
 // Issue 15 in the browser: the Line period choice over the match calendar, the Feed key & account
 // card, a match that went live under a new id, the feed key expiry tag and the typed key errors.
@@ -24,7 +25,7 @@ async function shoot(name: string, prepare?: () => Promise<void>): Promise<void>
     for (const size of SIZES) {
       await page.setViewportSize(size)
       await prepare?.()
-      await page.waitForTimeout(250)
+      await settle(page)
       await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}-${scheme}.png` })
     }
   }

@@ -18,6 +18,8 @@ export interface ServiceContext {
   settlement: Settlement
   sender: CallbackSender
   placement: PlacementDeps
+  /** The time a placement takes before it commits (real time, whatever the simulated clock does). */
+  placementWork(): Promise<void>
   /** Sends `coupons.settled` for changed coupons (grouped per callback URL). */
   dispatch(coupons: CouponRecord[]): void
 }

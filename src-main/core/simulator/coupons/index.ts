@@ -25,6 +25,8 @@ export interface CouponServiceOptions {
   callbackTimeoutMs?: number
   /** JSON text of a callback payload (simulator variations); default plain JSON. */
   callbackText?: (payload: unknown) => string
+  /** Real ms a placement works before it commits. Default DEFAULT_PLACEMENT_LATENCY_MS. */
+  placementLatencyMs?: number
 }
 
 export interface CouponService {
@@ -48,6 +50,9 @@ function sportName(sportId: number): I18nText {
 function tournamentName(tournamentId: number): I18nText {
   return TOURNAMENT_BY_ID.get(tournamentId)?.name ?? { en: '' }
 }
+
+/** Production places in tens of milliseconds; a few are enough to keep the order of send and commit readable. */
+export const DEFAULT_PLACEMENT_LATENCY_MS = 5
 
 export function createCouponService(options: CouponServiceOptions): CouponService {
   const { world, clock } = options
@@ -76,6 +81,10 @@ export function createCouponService(options: CouponServiceOptions): CouponServic
   const ctx: ServiceContext = {
     world, clock, store, auth, faults, settlement, sender, dispatch,
     placement: { world, clock, store, sportName, tournamentName },
+    // A real placement checks lines, limits and the balance before it commits: it takes milliseconds,
+    // never none. Without them a loopback placement commits within the millisecond it was sent, where
+    // no clock can tell it from a coupon made just before the send (see coupons/resolution.ts).
+    placementWork: () => new Promise<void>((resolve) => setTimeout(resolve, options.placementLatencyMs ?? DEFAULT_PLACEMENT_LATENCY_MS)),
   }
   const unsubscribe = world.onMatchFinished((event) => dispatch(settlement.onMatchFinished(event)))
   const newRoutes = createNewRoutes(ctx)

@@ -64,7 +64,9 @@ export function createLegacyRoutes(ctx: ServiceContext) {
         if (!json.ok) return legacyFail(clock, 505, 'invalid or incomplete data')
         const parsed = parsePlacement(json.value, true)
         if (!parsed.ok) return legacyFail(clock, 505, parsed.message)
-        const outcome = placeCoupons(ctx.placement, account, parsed.input)
+        await ctx.placementWork()
+        await ctx.placementWork()
+      const outcome = placeCoupons(ctx.placement, account, parsed.input)
         if (!outcome.ok) {
           const f = outcome.failure
           if (f.kind === 'feed') return legacyFail(clock, 501, f.message, f.changes)

@@ -24,6 +24,7 @@ export function createNewRoutes(ctx: ServiceContext) {
         const code = PAYLOAD_CODES[parsed.kind]
         return code === null ? newFail(env, null, parsed.message, null, 400) : newFail(env, code, parsed.message)
       }
+      await ctx.placementWork()
       const outcome = placeCoupons(ctx.placement, account, parsed.input)
       if (!outcome.ok) {
         const f = outcome.failure
