@@ -50,6 +50,8 @@ export async function launchBrowser(): Promise<BrowserContext> {
 }
 
 export const SHOTS = 'test/e2e/__screenshots__'
+/** Screenshots of whole walks at every size and theme are for people to look at (`npm run shots`), not for every test run. */
+export const TAKE_SHOTS = process.env.DESK_SHOTS === '1'
 
 export interface OpenConsole {
   page: Page

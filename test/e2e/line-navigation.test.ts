@@ -58,7 +58,10 @@ describe('browsing the line', () => {
     await page.getByTestId('feed-search').locator('input').fill(first.slice(0, 5))
     await page.getByText(`Search: ${first.slice(0, 5)}`).waitFor({ timeout: 10_000 })
     const hit = page.getByTestId('match-row').filter({ hasText: first }).first()
-    await hit.click()
+    // A hit carries its match's main prices (followed while shown), like any row.
+    await hit.getByTestId('odds-now').first().waitFor({ timeout: 15_000 })
+    // On the teams: the row's middle holds its prices, which a click would add to the slip.
+    await hit.locator('[data-col="match"]').click()
     await page.getByTestId('market-grid').waitFor({ timeout: 15_000 })
     expect(await page.getByTestId('match-detail').textContent()).toContain(first)
   })
