@@ -40,7 +40,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: most of an e2e file waits on the feed's intervals and the simulator, not on the CPU.
+          fileParallelism: true,
         },
       },
       {
