@@ -222,6 +222,14 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     store: openStore,
     connection: deps.connection,
     clock: deps.clock,
+    keepPort: (port) => {
+      try {
+        const { createdAt: _createdAt, ...stored } = deps.profiles.get(profile.id)
+        deps.profiles.save({ ...stored, listener: { ...stored.listener, port } })
+      } catch (error) {
+        log?.error('could not keep the listener port in the profile', { code: toDeskError(error).code })
+      }
+    },
   })
 
   /** A coupon's new state: pushed, applied to the active list, and the balance read again soon. */

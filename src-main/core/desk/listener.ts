@@ -28,10 +28,16 @@ export interface ListenerControlOptions {
   store: () => TimelineStore
   connection: ConnectionMonitor
   clock: Clock
+  /**
+   * The port a "0 = choose" listener was given, to keep in the profile: coupons carry the callback
+   * URL they were placed with, so the listener must come back on the same port after a stop or a
+   * restart instead of taking another one.
+   */
+  keepPort?: (port: number) => void
 }
 
 export function createListenerControl(options: ListenerControlOptions): ListenerControl {
-  const settings = options.profile.listener
+  let settings = options.profile.listener
   let listener: CallbackListener | null = null
   let reason: StateReason | null = null
   let starting: Promise<ListenerStatusDto> | null = null
@@ -71,6 +77,11 @@ export function createListenerControl(options: ListenerControlOptions): Listener
     }
     listener = next
     reason = null
+    if (settings.port === 0 && next.url) {
+      const port = Number(new URL(next.url).port)
+      settings = { ...settings, port }
+      options.keepPort?.(port)
+    }
     options.connection.report('listener', 'online')
     return status()
   }
