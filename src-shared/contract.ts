@@ -340,7 +340,13 @@ export interface TimelinePageDto {
   missingCodes?: string[]
 }
 export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
-export interface ListenerStatusDto { running: boolean; url: string | null; reason: StateReason | null }
+export interface ListenerStatusDto {
+  running: boolean
+  url: string | null
+  reason: StateReason | null
+  /** Open coupons placed here with a callback URL that is not where the listener is now (so their callbacks cannot arrive): their count. */
+  stranded?: number
+}
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 export type { StateReason }
 /** A service's state and why (a code and raw detail, worded by the renderer). */

@@ -392,6 +392,8 @@ export const en = {
     /** Each language by its own name, in every table. */
     uiLanguages: { en: 'English', uk: 'Українська' },
     session: 'Session',
+    listenerStranded: '{n} open coupon was placed with another callback address: its settlement arrives only by polling. | {n} open coupons were placed with another callback address: their settlements arrive only by polling.',
+    listenerStrandedStopped: 'The listener is stopped: {n} open coupon expects its settlement here (polling still finds it). | The listener is stopped: {n} open coupons expect their settlements here (polling still finds them).',
     listener: 'Callback listener',
     listenerRunning: 'Running at {url}',
     listenerStopped: 'Stopped',

@@ -70,10 +70,19 @@ describe('the callback listener on its subscription', () => {
     // A failed start: the code's words from en.ts, main's raw detail verbatim under them.
     fake.pushDelta('listener', { status: { running: false, url: null, reason: { code: 'listener_port_in_use', detail: 'listen EADDRINUSE 127.0.0.1:8787' } }, connection: { state: 'offline', reason: null } })
     await flushPromises()
+    expect(wrapper.find('[data-testid="listener-stranded"]').exists()).toBe(false)
     const reason = wrapper.find('[data-testid="state-reason"]')
     expect(reason.attributes('data-code')).toBe('listener_port_in_use')
     expect(reason.text()).toContain('The callback listener port is in use')
     expect(wrapper.find('[data-testid="state-reason-detail"]').text()).toBe('listen EADDRINUSE 127.0.0.1:8787')
+
+    // Open coupons placed with another callback address, or while it is stopped, are counted in words.
+    fake.pushDelta('listener', { status: { running: false, url: null, reason: null, stranded: 2 }, connection: { state: 'offline', reason: null } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="listener-stranded"]').text()).toBe('The listener is stopped: 2 open coupons expect their settlements here (polling still finds them).')
+    fake.pushDelta('listener', { status: { running: true, url: 'http://127.0.0.1:8790/callbacks', reason: null, stranded: 1 }, connection: { state: 'online', reason: null } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="listener-stranded"]').text()).toBe('1 open coupon was placed with another callback address: its settlement arrives only by polling.')
 
     fake.pushState('listener', { live: false, error: { code: 'listener_failed', message: 'EADDRINUSE' } })
     await flushPromises()

@@ -44,7 +44,16 @@ export function createListenerControl(options: ListenerControlOptions): Listener
   const changes = new Set<() => void>()
   const changed = () => [...changes].forEach((listener) => listener())
 
-  const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, reason })
+  /** Open coupons whose callbacks go to another address than the listener's now (all of them while it is stopped). */
+  function stranded(): number {
+    try {
+      const here = listener?.url ?? null
+      return options.store().openCallbackUrls().reduce((n, r) => (r.url === here ? n : n + r.count), 0)
+    } catch {
+      return 0 // a history that cannot be read is said by the timeline; the status stays readable
+    }
+  }
+  const status = (): ListenerStatusDto => ({ running: listener !== null && listener.url !== null, url: listener?.url ?? null, reason, stranded: stranded() })
 
   async function doStart(): Promise<ListenerStatusDto> {
     if (listener) return status()

@@ -54,6 +54,8 @@ export interface TimelineStore {
   markMissedCallbacks(graceMs: number, now?: number): TimelineEntry[]
   /** Codes of coupons the desk placed that are not finally settled (open or returned for recalculation), and those owed a confirming read. */
   openPlacedCodes(): string[]
+  /** Open coupons this desk placed, counted by the callback URL they were placed with (coupons placed before URLs were kept are not counted). */
+  openCallbackUrls(): Array<{ url: string; count: number }>
   /** Coupons with a delivery that only a read of their current state can place (order.ts). */
   pendingConfirmations(): string[]
   recordBalance(balance: number, source?: string): BalanceSample
@@ -117,6 +119,13 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         OR confirm_pending = 1 ORDER BY code`,
     ),
     pendingConfirm: db.prepare('SELECT code FROM coupons WHERE confirm_pending = 1 ORDER BY code'),
+    openByCallbackUrl: db.prepare(
+      `SELECT json_extract(t.data, '$.callbackUrl') AS url, COUNT(DISTINCT c.code) AS n FROM coupons c
+        JOIN timeline t ON t.coupon_code = c.code AND t.kind = 'coupon_placed'
+        WHERE c.placed_by_desk = 1 AND c.callback_expected = 1 AND (c.status IS NULL OR c.status IN (0, ${RECALC_STATUS}))
+          AND json_extract(t.data, '$.callbackUrl') IS NOT NULL
+        GROUP BY url ORDER BY url`,
+    ),
     setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
     bumpCallback: db.prepare('UPDATE coupons SET callback_seq = callback_seq + 1 WHERE code = ?'),
     getTicket: db.prepare('SELECT callback_seq FROM coupons WHERE code = ?'),
@@ -257,7 +266,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       writeVersion(snap, 'placement', null)
       entries.push(writeEntry(snap.code, 'placement', snap.status, null, {
         kind: 'coupon_placed',
-        data: { amount: snap.amount, bets: snap.bets.length, callback: Boolean(opts.callbackUrl), currency: opts.currency ?? null },
+        data: { amount: snap.amount, bets: snap.bets.length, callback: Boolean(opts.callbackUrl), callbackUrl: opts.callbackUrl ?? null, currency: opts.currency ?? null },
       }))
     }
     return entries
@@ -311,6 +320,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     openPlacedCodes() {
       ensureOpen()
       return (stmt.openPlaced.all() as Array<{ code: string }>).map((r) => String(r.code))
+    },
+    openCallbackUrls() {
+      ensureOpen()
+      return (stmt.openByCallbackUrl.all() as Array<{ url: unknown; n: unknown }>).map((r) => ({ url: String(r.url), count: Number(r.n) }))
     },
     pendingConfirmations() {
       ensureOpen()

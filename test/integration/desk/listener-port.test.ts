@@ -49,4 +49,25 @@ describe('the callback listener port', () => {
     expect(portOf((await api.listener.start(undefined)).url)).toBe(port)
     await api.listener.stop(undefined)
   })
+
+  it('counts the open coupons whose callbacks go to another address: while stopped, and after the port was changed', async () => {
+    await api.session.login(undefined)
+    const here = await api.listener.start(undefined)
+    expect(here.stranded).toBe(0)
+    const menu = await api.feed.menu({ lineType: 'line' })
+    const events = await api.feed.events({ lineType: 'line', sportId: menu[0]!.id, tournamentId: 0 })
+    const pointer = events.flatMap((e) => e.matches).flatMap((m) => (m.markets ?? []).flatMap((k) => k.columns.flat())).find((o) => !o.blocked && o.pointer)!.pointer
+    const placed = await api.coupons.place({ pointers: [pointer], amount: 3, multi: false, mode: 'accept', confirmed: false })
+    expect(placed.outcome).toBe('placed')
+    expect((await api.listener.status(undefined)).stranded).toBe(0)
+    expect((await api.listener.stop(undefined)).stranded).toBe(1)
+
+    // The operator gives the listener another port: the coupon still carries the old address.
+    const { createdAt: _createdAt, ...stored } = h.profiles.active()
+    await api.profiles.save({ ...stored, listener: { ...stored.listener, port: 0 } })
+    const moved = await api.listener.start(undefined)
+    expect(portOf(moved.url)).not.toBe(portOf(here.url))
+    expect(moved.stranded).toBe(1)
+    await api.listener.stop(undefined)
+  })
 })
