@@ -278,6 +278,8 @@ export const useBetslipStore = defineStore('betslip', () => {
     if (!canPlace.value || amount.value === null) return undefined
     const app = useAppStore()
     placing.value = true
+    // The last placement's message speaks of an earlier attempt: it goes as this one is sent.
+    result.value = null
     resolution.value = null
     fromEarlierRun.value = false
     refusals.value = {}

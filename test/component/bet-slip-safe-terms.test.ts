@@ -77,6 +77,20 @@ describe('bet slip terms', () => {
     expect(slip.result).toBeNull()
   })
 
+  it('placing again takes the last message away at once: what shows next is this placement\'s answer', async () => {
+    const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'rejected', code: 'coupon_business', errorCode: 507, vendorApi: 'new', vendorText: null, changes: [] }) })
+    const slip = await slipWithTerms()
+    await slip.place()
+    expect(slip.result?.outcome).toBe('rejected')
+    let answer: (v: { outcome: 'placed'; coupons: CouponDto[] }) => void = () => undefined
+    fake.handle('coupons.place', () => new Promise((resolve) => (answer = resolve)))
+    const second = slip.place()
+    expect(slip.result).toBeNull()
+    answer({ outcome: 'placed', coupons: [coupon] })
+    await second
+    expect(slip.result?.outcome).toBe('placed')
+  })
+
   it('leaving the view leaves a settled message behind, never an unresolved unknown placement', async () => {
     const fake = installFakeDesk({ 'coupons.place': () => ({ outcome: 'placed', coupons: [coupon] }) })
     const slip = await slipWithTerms()
