@@ -8,6 +8,7 @@ import type { ConnectionState, ConnectionStatus, ListenerStateDto, ListenerStatu
 import { call, epochRef, observeCalls, onEpochChange, onEvent } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
+import { useProfilesStore } from './profiles.js'
 
 export type Service = 'coupons' | 'feed' | 'listener'
 export interface ServiceState {
@@ -39,16 +40,28 @@ export const useConnectionStore = defineStore('connection', () => {
   /** The local callback listener (the third "connection": inbound settlement callbacks). */
   const listener = epochRef<ListenerStatusDto | null>(() => null)
   const listenerBusy = ref(false)
+  /**
+   * A "choose" (0) port is kept in the profile by main at the first bind: the profile list is read
+   * again, so an edit saved from Settings keeps that port instead of sending the 0 it was read with.
+   */
+  function notePort(status: ListenerStatusDto): void {
+    const profiles = useProfilesStore()
+    if (status.url && profiles.active?.listener.port === 0) void profiles.load()
+  }
   function applyListener(s: ListenerStateDto): void {
     listener.value = s.status
     set('listener', s.connection.state, s.connection.reason)
+    notePort(s.status)
   }
   const listenerWatch = sharedWatch({ name: 'listener' }, { snapshot: applyListener, delta: (d) => applyListener(d) })
   async function listenerCall(method: 'start' | 'stop'): Promise<void> {
     listenerBusy.value = true
     try {
       const v = await attempt(() => call('listener', method), `listener.${method}`)
-      if (v) listener.value = v
+      if (v) {
+        listener.value = v
+        notePort(v)
+      }
     } finally {
       listenerBusy.value = false
     }

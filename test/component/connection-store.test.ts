@@ -103,3 +103,26 @@ describe('the callback listener on its subscription', () => {
     expect(conn.services.feed.state).toBe('unknown')
   })
 })
+
+describe('a listener port chosen by main', () => {
+  it('reads the profiles again once the listener has a URL while the profile still says 0, so an edit keeps the kept port', async () => {
+    const { demoProfileDto } = await import('./profile-fixtures.js')
+    const { useProfilesStore } = await import('@renderer/stores/profiles.js')
+    const { flushPromises } = await import('@vue/test-utils')
+    let port = 0
+    const fake = installFakeDesk({ 'profiles.list': () => ({ activeId: 'demo', profiles: [demoProfileDto({ listener: { enabled: true, host: '127.0.0.1', port, path: '/callbacks' } })] }) })
+    fake.topic('listener', { status: { running: false, url: null, reason: null }, connection: { state: 'offline', reason: null } })
+    freshPinia()
+    const profiles = useProfilesStore()
+    await profiles.load()
+    const release = useConnectionStore().listenerWatch.acquire()
+    await flushPromises()
+    expect(fake.callsTo('profiles.list')).toHaveLength(1)
+    port = 40123
+    fake.pushDelta('listener', { status: { running: true, url: 'http://127.0.0.1:40123/callbacks', reason: null }, connection: { state: 'online', reason: null } })
+    await flushPromises()
+    expect(fake.callsTo('profiles.list')).toHaveLength(2)
+    expect(profiles.active?.listener.port).toBe(40123)
+    release()
+  })
+})
