@@ -8,11 +8,11 @@ import {
   MAX_BODY_LIMIT_BYTES,
   MIN_BODY_LIMIT_BYTES,
 } from '../../callbacks/index.js'
-import { openProfileStore, type Profile } from '../../profiles/index.js'
-import { DeskError } from '../../shared/errors.js'
+import { ensurePrivateDatabase, normaliseServiceUrl, openProfileStore, resolveClient, type ResolvedClient } from '../../profiles/index.js'
+import { DeskError, toDeskError } from '../../shared/errors.js'
 import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
 import { defaultRedactor } from '../../shared/redact.js'
-import { openTimelineStore, profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/index.js'
+import { adoptLegacyHistory, openTimelineStore, resolveDataDir } from '../../timeline/index.js'
 import type { CommandDeps } from '../action.js'
 
 function parsePort(value: string): number {
@@ -50,6 +50,10 @@ interface ListenFlags {
   maxConnections?: number
   tlsCert?: string
   tlsKey?: string
+  couponUrl?: string
+  feedUrl?: string
+  cdnUrl?: string
+  username?: string
 }
 
 /** HTTPS for exposed deployments: both files or neither. */
@@ -63,12 +67,31 @@ function tlsFrom(flags: ListenFlags): { cert: Buffer; key: Buffer } | undefined 
   }
 }
 
-function findProfile(dataDir: string, nameOrId: string): { profile: Profile; secret: string | null } {
-  if (!existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
+function url(value: string | undefined, field: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  try {
+    return normaliseServiceUrl(value, field)
+  } catch (error) {
+    throw new DeskError('usage', toDeskError(error).message)
+  }
+}
+
+/**
+ * The profile whose history this listener writes, by the rule every command follows (profiles/client.ts):
+ * `--profile`, else the client the URL flags (or DESK_COUPON_URL / DESK_USERNAME) describe, else the
+ * active profile. The vault's callback secret is used only for a profile named with `--profile`.
+ */
+function resolveListenerProfile(dataDir: string, flags: ListenFlags, env: Record<string, string | undefined>): { resolved: ResolvedClient; secret: string | null } {
+  if (flags.profile && !existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${flags.profile}" (see \`desk profiles\`)`)
   const profiles = openProfileStore({ dataDir }).profiles
-  const profile = profiles.find(nameOrId)
-  if (!profile) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
-  return { profile, secret: profiles.secret(profile.id, 'callbackSecret') }
+  const resolved = resolveClient(dataDir, profiles, {
+    profile: flags.profile,
+    couponUrl: url(flags.couponUrl ?? env.DESK_COUPON_URL, '--coupon-url'),
+    feedUrl: url(flags.feedUrl ?? env.DESK_FEED_URL, '--feed-url'),
+    cdnUrl: url(flags.cdnUrl ?? env.DESK_CDN_URL, '--cdn-url'),
+    username: flags.username ?? env.DESK_USERNAME,
+  })
+  return { resolved, secret: resolved.how === 'named' ? profiles.secret(resolved.profile.id, 'callbackSecret') : null }
 }
 
 /**
@@ -85,7 +108,11 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
     .description('run the signed settlement callback listener (headless)')
     .requiredOption('--port <port>', 'port to listen on (0 = any free port)', parsePort)
     .option('--data-dir <dir>', 'data directory (default: $PARTNER_DESK_HOME or ~/.partner-desk)')
-    .option('--profile <nameOrId>', "use this profile's vault secret, body limit and history database")
+    .option('--profile <nameOrId>', "use this profile's vault secret, body limit and history database (default: the active profile's history)")
+    .option('--coupon-url <url>', "the history of the client at this coupon service (with --username; env DESK_COUPON_URL), as `desk place` records it")
+    .option('--username <name>', 'client username of that client (env DESK_USERNAME)')
+    .option('--feed-url <url>', 'accepted like the other commands take it (env DESK_FEED_URL); picks no history')
+    .option('--cdn-url <url>', 'accepted like the other commands take it (env DESK_CDN_URL); picks no history')
     .option('--path <path>', 'callback path', '/callbacks')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--max-body <size>', `largest callback body, e.g. 16MiB (default: the profile's setting, else ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024}MiB)`, parseBodySize)
@@ -96,8 +123,8 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       const flags = command.optsWithGlobals() as ListenFlags
       const { io } = deps
       const dataDir = resolveDataDir(flags.dataDir, io.env as NodeJS.ProcessEnv)
-      const found = flags.profile ? findProfile(dataDir, flags.profile) : null
-      const secret = io.env.DESK_CALLBACK_SECRET || found?.secret || (await io.promptSecret('Callback signing secret: '))
+      const { resolved, secret: stored } = resolveListenerProfile(dataDir, flags, io.env)
+      const secret = io.env.DESK_CALLBACK_SECRET || stored || (await io.promptSecret('Callback signing secret: '))
       if (!secret) {
         throw new DeskError('missing_secret', 'listen: no callback signing secret: set DESK_CALLBACK_SECRET, store it in a profile (--profile), or run on a terminal to be asked')
       }
@@ -111,7 +138,12 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
         // stderr still gets every line
       }
       const log = createLogger({ sink: (line) => (io.stderr(`${line}\n`), fileSink(line)), level: 'info', fields: { module: 'listener' } })
-      const store = openTimelineStore(found ? profileTimelineFile(dataDir, found.profile.id) : timelineDbFile(dataDir))
+      const { profile, how, historyFile } = resolved
+      const legacy = how === 'active' ? adoptLegacyHistory(dataDir, historyFile, profile.id) : { state: 'none' as const }
+      log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
+      if (legacy.state === 'adopted') log.warn('took over the data-dir history of an older desk listen', { entries: legacy.entries, from: legacy.from, keptAs: legacy.keptAs })
+      if (legacy.state === 'kept') log.warn('a data-dir history of an older desk listen is not part of this history', { entries: legacy.entries, file: legacy.file, read: `desk timeline --history-file ${legacy.file}` })
+      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir))
       const listener = createCallbackListener({
         host: flags.host,
         port: flags.port,
@@ -120,7 +152,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
         store,
         tls,
         log,
-        maxBodyBytes: flags.maxBody ?? found?.profile.listener.maxBodyBytes,
+        maxBodyBytes: flags.maxBody ?? (how === 'adhoc' ? undefined : profile.listener.maxBodyBytes),
         maxConnections: flags.maxConnections,
       })
       let url: string

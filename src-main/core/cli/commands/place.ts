@@ -8,8 +8,8 @@ import { Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../../src-shared/vocabulary/stake.js'
 import { couponSnapshot, validatePlacement, type PlacementRequest } from '../../coupons/index.js'
-import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
+import { ensurePrivateDatabase } from '../../profiles/index.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
 import { openTimelineStore, type TimelineStore } from '../../timeline/index.js'
 import { act, collect, parseAmount, type CommandDeps } from '../action.js'
@@ -55,6 +55,9 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
           const plan = {
             dryRun: true,
             profile: ctx.profile().name,
+            // Where the placement would be recorded (same rule as `desk listen` and `desk timeline`).
+            profileId: ctx.profile().id,
+            history: ctx.client().historyFile,
             couponService: describeTarget(ctx),
             pointers: request.bets,
             amount: request.amount,
@@ -79,7 +82,7 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
         // for an unknown attempt.
         let history: TimelineStore | null = null
         try {
-          history = openTimelineStore(timelineFile(ctx.dataDir, ctx.profile().id))
+          history = openTimelineStore(ensurePrivateDatabase(ctx.history().file, ctx.dataDir))
         } catch (error) {
           ctx.log.warn('profile history unavailable', { code: toDeskError(error).code })
         }
@@ -93,9 +96,14 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
 }
 
 async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext['coupons']>>, request: PlacementRequest, history: TimelineStore | null): Promise<number> {
+  let announced = false
   const keep = (what: string, fn: (h: TimelineStore) => void) => {
     try {
-      if (history) fn(history)
+      if (!history) return
+      fn(history)
+      // Said once, when something is written: which profile's history now holds it.
+      if (!announced) ctx.announceHistory()
+      announced = true
     } catch (error) {
       ctx.log.warn(`could not ${what} in the profile history`, { code: toDeskError(error).code })
     }
