@@ -120,6 +120,8 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
 
   const getStore = (): NodeProfileStore => (store ??= openProfileStore({ dataDir }))
 
+  // An empty variable is an unset one (`DESK_USERNAME= desk …`).
+  const givenUsername = flags.username?.trim() || env.DESK_USERNAME?.trim() || undefined
   let client: ResolvedClient | null = null
   const getClient = (): ResolvedClient =>
     (client ??= resolveClient(dataDir, getStore().profiles, {
@@ -127,7 +129,7 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       couponUrl: overrides.coupons,
       feedUrl: overrides.feed,
       cdnUrl: overrides.cdn,
-      username: flags.username ?? env.DESK_USERNAME,
+      username: givenUsername,
     }))
   const getProfile = (): Profile => (profile ??= getClient().profile)
 
@@ -239,7 +241,7 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       const p = getProfile()
       const { coupons: baseURL } = await ctx.endpoints()
       if (!baseURL) throw new DeskError('usage', 'No coupon service URL: pass --coupon-url (or DESK_COUPON_URL) or use a profile that has one')
-      const username = (flags.username ?? env.DESK_USERNAME ?? p.username).trim()
+      const username = (givenUsername ?? p.username).trim()
       if (!username) throw new DeskError('usage', 'No username: pass --username (or DESK_USERNAME) or store it in the profile')
       // Resolved up front: every coupon command signs in, and a missing secret is reported as such.
       const password = await secretOf('DESK_PASSWORD', 'password', 'Password')

@@ -89,7 +89,7 @@ function resolveListenerProfile(dataDir: string, flags: ListenFlags, env: Record
     couponUrl: url(flags.couponUrl ?? env.DESK_COUPON_URL, '--coupon-url'),
     feedUrl: url(flags.feedUrl ?? env.DESK_FEED_URL, '--feed-url'),
     cdnUrl: url(flags.cdnUrl ?? env.DESK_CDN_URL, '--cdn-url'),
-    username: flags.username ?? env.DESK_USERNAME,
+    username: flags.username?.trim() || env.DESK_USERNAME?.trim() || undefined,
   })
   return { resolved, secret: resolved.how === 'named' ? profiles.secret(resolved.profile.id, 'callbackSecret') : null }
 }
