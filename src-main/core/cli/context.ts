@@ -8,6 +8,7 @@ import type { Command } from 'commander'
 import { createCouponClient, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
 import {
+  claimUnnamedHistory,
   DEMO_SECRETS,
   describeClient,
   normaliseServiceUrl,
@@ -57,7 +58,7 @@ export interface CliContext {
    * The history database of this run's profile, the one every command and the console use; an old
    * data-dir history is taken over first when the active profile has none (see timeline/legacy.ts).
    */
-  history(): { file: string; legacy: LegacyHistory }
+  history(): { file: string; legacy: LegacyHistory; claimed: string | null }
   /** Says on stderr which profile and history the run uses (and what became of an old data-dir history). */
   announceHistory(): void
   language(): string
@@ -133,13 +134,14 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
     }))
   const getProfile = (): Profile => (profile ??= getClient().profile)
 
-  let history: { file: string; legacy: LegacyHistory } | null = null
+  let history: { file: string; legacy: LegacyHistory; claimed: string | null } | null = null
   const getHistory = () => {
     if (history) return history
     const resolved = getClient()
     const file = resolved.historyFile
+    const claimed = resolved.how === 'adhoc' ? null : claimUnnamedHistory(dataDir, resolved.profile)
     const legacy: LegacyHistory = resolved.how === 'active' ? adoptLegacyHistory(dataDir, file, resolved.profile.id) : { state: 'none' }
-    return (history = { file, legacy })
+    return (history = { file, legacy, claimed })
   }
 
   const getLog = (): Logger => {
@@ -229,8 +231,9 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
     client: getClient,
     history: getHistory,
     announceHistory() {
-      const { legacy } = getHistory()
+      const { legacy, claimed } = getHistory()
       io.stderr(`history: ${describeClient(getClient())}\n`)
+      if (claimed) io.stderr(`history: took over the history this client had without a profile name (${claimed})\n`)
       if (legacy.state === 'adopted') io.stderr(`history: took over ${legacy.entries} entries of ${legacy.from} (an older \`desk listen\` without --profile); the old file is kept as ${legacy.keptAs}\n`)
       if (legacy.state === 'kept') io.stderr(`history: ${legacy.file} (an older \`desk listen\` without --profile, ${legacy.entries} entries) is not part of this history; read it with \`desk timeline --history-file ${legacy.file}\`\n`)
     },

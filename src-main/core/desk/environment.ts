@@ -8,7 +8,7 @@ import { DeskError, toDeskError } from '../shared/errors.js'
 import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
-import { ensurePrivateDatabase, historyFileOf, type Profile, type ProfileService } from '../profiles/index.js'
+import { claimUnnamedHistory, ensurePrivateDatabase, historyFileOf, type Profile, type ProfileService } from '../profiles/index.js'
 import { createReconciler, createSettledReader, openTimelineStore, returnedCodes, type Reconciler, type TimelineStore } from '../timeline/index.js'
 import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
@@ -198,6 +198,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
     if (!store) {
       // Folders 0700 and the database (with its WAL/SHM) 0600 before SQLite opens it.
+      // A client first used from the command line without a profile name keeps that history here.
+      claimUnnamedHistory(deps.dataDir, profile)
       store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), {
         clock: deps.clock,
         logger: log,

@@ -13,6 +13,8 @@
  * so it never makes Demo another client. A feed or CDN URL alone changes no client.
  */
 import { createHash } from 'node:crypto'
+import { existsSync, renameSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { DeskError } from '../shared/errors.js'
 import { profileTimelineFile } from '../timeline/index.js'
 import type { Profile } from './schema.js'
@@ -97,6 +99,27 @@ export function resolveClient(dataDir: string, profiles: ProfileService, flags: 
     if (same.length === 1) return keep(same[0]!, 'matched')
   }
   return keep(adhocProfile(base, couponUrl, username, flags), 'adhoc')
+}
+
+/**
+ * A custom profile saved for a client that was used before without a name (URL flags) takes that
+ * client's history over, so saving it as a profile loses nothing: the unnamed one's folder becomes
+ * the profile's when the profile has no history yet. Returns the folder taken over, else null.
+ */
+export function claimUnnamedHistory(dataDir: string, profile: Profile): string | null {
+  if (profile.environment !== 'custom' || !profile.couponBaseUrl) return null
+  const own = historyFileOf(dataDir, profile.id)
+  const unnamed = historyFileOf(dataDir, adhocProfileId(profile.couponBaseUrl, profile.username))
+  if (own === unnamed || existsSync(own) || !existsSync(unnamed)) return null
+  try {
+    if (existsSync(dirname(own))) {
+      for (const suffix of ['', '-wal', '-shm']) if (existsSync(unnamed + suffix)) renameSync(unnamed + suffix, own + suffix)
+    } else renameSync(dirname(unnamed), dirname(own))
+  } catch {
+    // Taken by another run meanwhile, or not movable: the profile starts its own history.
+    return null
+  }
+  return dirname(unnamed)
 }
 
 /** One line saying which profile and history a run uses (for stderr). */

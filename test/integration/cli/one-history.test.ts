@@ -159,6 +159,20 @@ describe('one history per profile: desk listen, place and timeline in one data f
     expect(codesOf((await timeline(urls('demo'))).entries)).toEqual([adhocCode])
     expect((await timeline(['--profile', 'Demo'])).entries).toEqual([])
   }, 120_000)
+
+  it('saving the ad-hoc client as a profile keeps its history: the profile takes it over, the same flags then find it there', async () => {
+    const before = (await timeline(urls('demo'))).entries
+    expect(codesOf(before)).toEqual([adhocCode])
+    const add = await run(['profiles', 'add', '--name', 'Saved client', ...urls('demo'), '--json', '--data-dir', dataDir], { env: { DESK_PASSWORD: 'demo', DESK_FEED_KEY: 'demo-key', DESK_CALLBACK_SECRET: SECRET } })
+    expect(add.code, add.stderr).toBe(0)
+    const id = add.json<{ id: string }>().id
+    const named = await run(['timeline', '--json', '--profile', 'Saved client', '--data-dir', dataDir])
+    expect(named.json<Entry[]>()).toEqual(before)
+    expect(named.stderr).toMatch(/took over the history this client had without a profile name/)
+    const sameFlags = await timeline(urls('demo'))
+    expect(sameFlags.entries).toEqual(before)
+    expect(sameFlags.stderr).toContain(`(${id}; the saved profile with this coupon URL and username)`)
+  }, 60_000)
 })
 
 describe('an old data-dir history (`desk listen` without --profile before)', () => {

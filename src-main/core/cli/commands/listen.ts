@@ -8,7 +8,7 @@ import {
   MAX_BODY_LIMIT_BYTES,
   MIN_BODY_LIMIT_BYTES,
 } from '../../callbacks/index.js'
-import { ensurePrivateDatabase, normaliseServiceUrl, openProfileStore, resolveClient, type ResolvedClient } from '../../profiles/index.js'
+import { claimUnnamedHistory, ensurePrivateDatabase, normaliseServiceUrl, openProfileStore, resolveClient, type ResolvedClient } from '../../profiles/index.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
 import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
 import { defaultRedactor } from '../../shared/redact.js'
@@ -139,6 +139,8 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       }
       const log = createLogger({ sink: (line) => (io.stderr(`${line}\n`), fileSink(line)), level: 'info', fields: { module: 'listener' } })
       const { profile, how, historyFile } = resolved
+      const claimed = how === 'adhoc' ? null : claimUnnamedHistory(dataDir, profile)
+      if (claimed) log.info('took over the history this client had without a profile name', { from: claimed })
       const legacy = how === 'active' ? adoptLegacyHistory(dataDir, historyFile, profile.id) : { state: 'none' as const }
       log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
       if (legacy.state === 'adopted') log.warn('took over the data-dir history of an older desk listen', { entries: legacy.entries, from: legacy.from, keptAs: legacy.keptAs })
