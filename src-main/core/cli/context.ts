@@ -59,7 +59,9 @@ export interface CliContext {
    * data-dir history is taken over first when the active profile has none (see timeline/legacy.ts).
    */
   history(): { file: string; legacy: LegacyHistory; claimed: string | null }
-  /** Says on stderr which profile and history the run uses (and what became of an old data-dir history). */
+  /** What resolving the history changed or found (a history taken over, an old file left aside), as sentences. */
+  historyNotes(): string[]
+  /** Says on stderr which profile and history the run uses, and its notes. */
   announceHistory(): void
   language(): string
   endpoints(): Promise<Endpoints>
@@ -230,12 +232,17 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
     profile: getProfile,
     client: getClient,
     history: getHistory,
-    announceHistory() {
+    historyNotes() {
       const { legacy, claimed } = getHistory()
+      const notes: string[] = []
+      if (claimed) notes.push(`took over the history this client had without a profile name (${claimed})`)
+      if (legacy.state === 'adopted') notes.push(`took over ${legacy.entries} entries of ${legacy.from} (an older \`desk listen\` without --profile); the old file is kept as ${legacy.keptAs}`)
+      if (legacy.state === 'kept') notes.push(`${legacy.file} (an older \`desk listen\` without --profile, ${legacy.entries} entries) is not part of this history; read it with \`desk timeline --history-file ${legacy.file}\``)
+      return notes
+    },
+    announceHistory() {
       io.stderr(`history: ${describeClient(getClient())}\n`)
-      if (claimed) io.stderr(`history: took over the history this client had without a profile name (${claimed})\n`)
-      if (legacy.state === 'adopted') io.stderr(`history: took over ${legacy.entries} entries of ${legacy.from} (an older \`desk listen\` without --profile); the old file is kept as ${legacy.keptAs}\n`)
-      if (legacy.state === 'kept') io.stderr(`history: ${legacy.file} (an older \`desk listen\` without --profile, ${legacy.entries} entries) is not part of this history; read it with \`desk timeline --history-file ${legacy.file}\`\n`)
+      for (const note of ctx.historyNotes()) io.stderr(`history: ${note}\n`)
     },
     language: () => getProfile().language,
     endpoints: () => (endpoints ??= resolveEndpoints()),

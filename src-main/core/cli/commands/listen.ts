@@ -8,12 +8,14 @@ import {
   MAX_BODY_LIMIT_BYTES,
   MIN_BODY_LIMIT_BYTES,
 } from '../../callbacks/index.js'
-import { claimUnnamedHistory, ensurePrivateDatabase, normaliseServiceUrl, openProfileStore, resolveClient, type ResolvedClient } from '../../profiles/index.js'
-import { DeskError, toDeskError } from '../../shared/errors.js'
+import { ensurePrivateDatabase } from '../../profiles/index.js'
+import { DeskError } from '../../shared/errors.js'
 import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
 import { defaultRedactor } from '../../shared/redact.js'
-import { adoptLegacyHistory, openTimelineStore, resolveDataDir } from '../../timeline/index.js'
+import { openTimelineStore, resolveDataDir } from '../../timeline/index.js'
 import type { CommandDeps } from '../action.js'
+import { createContext, type CliContext } from '../context.js'
+import type { CliIo } from '../io.js'
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -67,31 +69,16 @@ function tlsFrom(flags: ListenFlags): { cert: Buffer; key: Buffer } | undefined 
   }
 }
 
-function url(value: string | undefined, field: string): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined
-  try {
-    return normaliseServiceUrl(value, field)
-  } catch (error) {
-    throw new DeskError('usage', toDeskError(error).message)
-  }
-}
-
 /**
- * The profile whose history this listener writes, by the rule every command follows (profiles/client.ts):
+ * The profile whose history this listener writes, by the rule every command follows (CliContext.client):
  * `--profile`, else the client the URL flags (or DESK_COUPON_URL / DESK_USERNAME) describe, else the
  * active profile. The vault's callback secret is used only for a profile named with `--profile`.
  */
-function resolveListenerProfile(dataDir: string, flags: ListenFlags, env: Record<string, string | undefined>): { resolved: ResolvedClient; secret: string | null } {
+function listenerContext(dataDir: string, flags: ListenFlags, io: CliIo): { ctx: CliContext; secret: string | null } {
   if (flags.profile && !existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${flags.profile}" (see \`desk profiles\`)`)
-  const profiles = openProfileStore({ dataDir }).profiles
-  const resolved = resolveClient(dataDir, profiles, {
-    profile: flags.profile,
-    couponUrl: url(flags.couponUrl ?? env.DESK_COUPON_URL, '--coupon-url'),
-    feedUrl: url(flags.feedUrl ?? env.DESK_FEED_URL, '--feed-url'),
-    cdnUrl: url(flags.cdnUrl ?? env.DESK_CDN_URL, '--cdn-url'),
-    username: flags.username?.trim() || env.DESK_USERNAME?.trim() || undefined,
-  })
-  return { resolved, secret: resolved.how === 'named' ? profiles.secret(resolved.profile.id, 'callbackSecret') : null }
+  const ctx = createContext({ profile: flags.profile, dataDir, couponUrl: flags.couponUrl, feedUrl: flags.feedUrl, cdnUrl: flags.cdnUrl, username: flags.username }, io)
+  const { how, profile } = ctx.client()
+  return { ctx, secret: how === 'named' ? ctx.store().profiles.secret(profile.id, 'callbackSecret') : null }
 }
 
 /**
@@ -123,7 +110,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       const flags = command.optsWithGlobals() as ListenFlags
       const { io } = deps
       const dataDir = resolveDataDir(flags.dataDir, io.env as NodeJS.ProcessEnv)
-      const { resolved, secret: stored } = resolveListenerProfile(dataDir, flags, io.env)
+      const { ctx, secret: stored } = listenerContext(dataDir, flags, io)
       const secret = io.env.DESK_CALLBACK_SECRET || stored || (await io.promptSecret('Callback signing secret: '))
       if (!secret) {
         throw new DeskError('missing_secret', 'listen: no callback signing secret: set DESK_CALLBACK_SECRET, store it in a profile (--profile), or run on a terminal to be asked')
@@ -138,13 +125,10 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
         // stderr still gets every line
       }
       const log = createLogger({ sink: (line) => (io.stderr(`${line}\n`), fileSink(line)), level: 'info', fields: { module: 'listener' } })
-      const { profile, how, historyFile } = resolved
-      const claimed = how === 'adhoc' ? null : claimUnnamedHistory(dataDir, profile)
-      if (claimed) log.info('took over the history this client had without a profile name', { from: claimed })
-      const legacy = how === 'active' ? adoptLegacyHistory(dataDir, historyFile, profile.id) : { state: 'none' as const }
+      const { profile, how, historyFile } = ctx.client()
+      ctx.history()
       log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
-      if (legacy.state === 'adopted') log.warn('took over the data-dir history of an older desk listen', { entries: legacy.entries, from: legacy.from, keptAs: legacy.keptAs })
-      if (legacy.state === 'kept') log.warn('a data-dir history of an older desk listen is not part of this history', { entries: legacy.entries, file: legacy.file, read: `desk timeline --history-file ${legacy.file}` })
+      for (const note of ctx.historyNotes()) log.warn(note)
       const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir))
       const listener = createCallbackListener({
         host: flags.host,
