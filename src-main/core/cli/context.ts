@@ -7,11 +7,23 @@ import { join } from 'node:path'
 import type { Command } from 'commander'
 import { createCouponClient, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
-import { normaliseServiceUrl, openProfileStore, type NodeProfileStore, type Profile } from '../profiles/index.js'
+import {
+  claimUnnamedHistory,
+  DEMO_SECRETS,
+  describeClient,
+  normaliseServiceUrl,
+  openProfileStore,
+  resolveClient,
+  secretOrigin,
+  type NodeProfileStore,
+  type Profile,
+  type ResolvedClient,
+} from '../profiles/index.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { createFileSink, createLogger, nullLogger, type LogLevel, type Logger } from '../shared/log.js'
 import { defaultRedactor } from '../shared/redact.js'
 import type { RunningSimulator } from '../simulator/server.js'
+import { adoptLegacyHistory, type LegacyHistory } from '../timeline/index.js'
 import type { CliIo } from './io.js'
 
 export interface GlobalFlags {
@@ -38,8 +50,19 @@ export interface CliContext {
   readonly dataDir: string
   readonly log: Logger
   store(): NodeProfileStore
-  /** The `--profile` one, else the active one. */
+  /** The profile of this run: see `client()`. */
   profile(): Profile
+  /** `--profile`, the active one, or the (saved or unnamed) client the URL flags describe. */
+  client(): ResolvedClient
+  /**
+   * The history database of this run's profile, the one every command and the console use; an old
+   * data-dir history is taken over first when the active profile has none (see timeline/legacy.ts).
+   */
+  history(): { file: string; legacy: LegacyHistory; claimed: string | null }
+  /** What resolving the history changed or found (a history taken over, an old file left aside), as sentences. */
+  historyNotes(): string[]
+  /** Says on stderr which profile and history the run uses, and its notes. */
+  announceHistory(): void
   language(): string
   endpoints(): Promise<Endpoints>
   coupons(): Promise<CouponClient>
@@ -100,15 +123,27 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
 
   const getStore = (): NodeProfileStore => (store ??= openProfileStore({ dataDir }))
 
-  const getProfile = (): Profile => {
-    if (profile) return profile
-    const profiles = getStore().profiles
-    if (flags.profile) {
-      const found = profiles.find(flags.profile)
-      if (!found) throw new DeskError('profile_not_found', `No profile named or with id "${flags.profile}" (see \`desk profiles\`)`)
-      profile = found
-    } else profile = profiles.active()
-    return profile
+  // An empty variable is an unset one (`DESK_USERNAME= desk …`).
+  const givenUsername = flags.username?.trim() || env.DESK_USERNAME?.trim() || undefined
+  let client: ResolvedClient | null = null
+  const getClient = (): ResolvedClient =>
+    (client ??= resolveClient(dataDir, getStore().profiles, {
+      profile: flags.profile,
+      couponUrl: overrides.coupons,
+      feedUrl: overrides.feed,
+      cdnUrl: overrides.cdn,
+      username: givenUsername,
+    }))
+  const getProfile = (): Profile => (profile ??= getClient().profile)
+
+  let history: { file: string; legacy: LegacyHistory; claimed: string | null } | null = null
+  const getHistory = () => {
+    if (history) return history
+    const resolved = getClient()
+    const file = resolved.historyFile
+    const claimed = resolved.how === 'adhoc' ? null : claimUnnamedHistory(dataDir, resolved.profile)
+    const legacy: LegacyHistory = resolved.how === 'active' ? adoptLegacyHistory(dataDir, file, resolved.profile.id) : { state: 'none' }
+    return (history = { file, legacy, claimed })
   }
 
   const getLog = (): Logger => {
@@ -152,6 +187,20 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
     return { coupons: given.coupons ?? '', feed: given.feed ?? '', cdn: given.cdn ?? '' }
   }
 
+  /**
+   * The vault's value only for the service it was entered for: a URL flag pointing elsewhere never
+   * receives a stored secret. The simulator's public demo values are no secrets and go anywhere
+   * an ad-hoc client started from Demo (or Demo itself) points.
+   */
+  const storedSecret = (kind: 'password' | 'feedApiKey'): string | null => {
+    const resolved = getClient()
+    const p = resolved.profile
+    if (resolved.how === 'adhoc') return resolved.base.environment === 'demo' ? DEMO_SECRETS[kind] : null
+    const override = kind === 'feedApiKey' ? overrides.feed : overrides.coupons
+    if (!override || secretOrigin({ couponBaseUrl: override, feedApiUrl: override }, kind) === secretOrigin(p, kind)) return getStore().profiles.secret(p.id, kind)
+    return p.environment === 'demo' ? DEMO_SECRETS[kind] : null
+  }
+
   /** Env first (explicit), then the vault (or Demo's public value), then a no-echo prompt. */
   const secretOf = async (envName: string, kind: 'password' | 'feedApiKey', label: string): Promise<string> => {
     const fromEnv = env[envName]
@@ -160,9 +209,9 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       defaultRedactor.register(fromEnv)
       return fromEnv
     }
-    const p = getProfile()
-    const stored = getStore().profiles.secret(p.id, kind)
+    const stored = storedSecret(kind)
     if (stored) return stored
+    const p = getProfile()
     const asked = await io.promptSecret(`${label} for profile "${p.name}": `)
     if (asked) {
       defaultRedactor.register(asked)
@@ -181,6 +230,20 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
     },
     store: getStore,
     profile: getProfile,
+    client: getClient,
+    history: getHistory,
+    historyNotes() {
+      const { legacy, claimed } = getHistory()
+      const notes: string[] = []
+      if (claimed) notes.push(`took over the history this client had without a profile name (${claimed})`)
+      if (legacy.state === 'adopted') notes.push(`took over ${legacy.entries} entries of ${legacy.from} (an older \`desk listen\` without --profile); the old file is kept as ${legacy.keptAs}`)
+      if (legacy.state === 'kept') notes.push(`${legacy.file} (an older \`desk listen\` without --profile, ${legacy.entries} entries) is not part of this history; read it with \`desk timeline --history-file ${legacy.file}\``)
+      return notes
+    },
+    announceHistory() {
+      io.stderr(`history: ${describeClient(getClient())}\n`)
+      for (const note of ctx.historyNotes()) io.stderr(`history: ${note}\n`)
+    },
     language: () => getProfile().language,
     endpoints: () => (endpoints ??= resolveEndpoints()),
     async coupons() {
@@ -188,7 +251,7 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       const p = getProfile()
       const { coupons: baseURL } = await ctx.endpoints()
       if (!baseURL) throw new DeskError('usage', 'No coupon service URL: pass --coupon-url (or DESK_COUPON_URL) or use a profile that has one')
-      const username = (flags.username ?? env.DESK_USERNAME ?? p.username).trim()
+      const username = (givenUsername ?? p.username).trim()
       if (!username) throw new DeskError('usage', 'No username: pass --username (or DESK_USERNAME) or store it in the profile')
       // Resolved up front: every coupon command signs in, and a missing secret is reported as such.
       const password = await secretOf('DESK_PASSWORD', 'password', 'Password')

@@ -37,7 +37,7 @@ export function buildProgram(deps: CommandDeps): Command {
   registerCouponCommands(program, deps)
   registerPlaceCommand(program, deps)
   registerListenCommand(program, deps)
-  registerTimelineCommand(program)
+  registerTimelineCommand(program, deps)
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
     for (const sub of command.commands) {

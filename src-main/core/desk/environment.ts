@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
 import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
@@ -9,7 +8,7 @@ import { DeskError, toDeskError } from '../shared/errors.js'
 import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
-import { ensurePrivateDatabase, type Profile, type ProfileService } from '../profiles/index.js'
+import { claimUnnamedHistory, ensurePrivateDatabase, historyFileOf, type Profile, type ProfileService } from '../profiles/index.js'
 import { createReconciler, createSettledReader, openTimelineStore, returnedCodes, type Reconciler, type TimelineStore } from '../timeline/index.js'
 import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
@@ -86,10 +85,9 @@ export interface EnvironmentDeps {
 /** Entry kinds after which the coupon's new state is pushed as `coupon.settled`. */
 const SETTLING_KINDS: ReadonlySet<string> = new Set(['settled', 'resettled', 'discovered_by_polling', 'returned_for_recalculation', 'late_callback'])
 
+/** The profile's history: the same file `desk listen`, `desk place` and `desk timeline` resolve for it. */
 export function timelineFile(dataDir: string, profileId: string): string {
-  // Profile ids are generated or validated by the profile service; keep the path inside dataDir anyway.
-  const safe = profileId.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '_')
-  return join(dataDir, 'profiles', safe, 'timeline.sqlite')
+  return historyFileOf(dataDir, profileId)
 }
 
 export async function createEnvironment(profile: Profile, deps: EnvironmentDeps): Promise<Environment> {
@@ -200,6 +198,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
     if (!store) {
       // Folders 0700 and the database (with its WAL/SHM) 0600 before SQLite opens it.
+      // A client first used from the command line without a profile name keeps that history here.
+      claimUnnamedHistory(deps.dataDir, profile)
       store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), {
         clock: deps.clock,
         logger: log,

@@ -14,3 +14,4 @@ export { createProfileService, secretOrigin, ACTIVE_KEY, FAVOURITES_KEY, MAX_MAR
 export { openProfileStore, type NodeProfileStore, type OpenProfileStoreOptions } from './open.js'
 export { ensurePrivateDatabase, ensurePrivateDir, ensurePrivateFile, tightenPrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../shared/private-files.js'
 export { createWatchlists, pinInputSchema, pinRefSchema, pinSchema, WATCHLISTS_KEY, type PinInput, type PinRef, type Watchlists } from './watchlist.js'
+export { adhocProfileId, claimUnnamedHistory, describeClient, historyFileOf, resolveClient, ADHOC_PREFIX, type ClientFlags, type ClientOrigin, type ResolvedClient } from './client.js'

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
 import { execFileSync } from 'node:child_process'
@@ -61,8 +62,8 @@ describe('desk listen / desk timeline (child processes)', () => {
     expect(await refused(port)).toBe(true)
     expect(survivors()).toEqual([])
 
-    // the acknowledged batch is on disk
-    const store = openTimelineStore(join(tmp.dir, 'timeline.sqlite'))
+    // the acknowledged batch is on disk, in the active profile's history (Demo on a fresh data dir): no flags, no other file
+    const store = openTimelineStore(profileTimelineFile(tmp.dir, 'demo'))
     expect(store.query().items.map((e) => [e.kind, e.couponCode, e.batchId])).toEqual([['settled', '000000000701', 'kill-1']])
     store.close()
 
@@ -88,7 +89,8 @@ describe('desk listen / desk timeline (child processes)', () => {
     const entries = JSON.parse(timeline.stdout) as Array<{ kind: string; couponCode: string }>
     expect(entries.map((e) => e.kind)).toEqual(['settled'])
 
-    const check = openTimelineStore(join(tmp.dir, 'timeline.sqlite'))
+    expect(existsSync(join(tmp.dir, 'timeline.sqlite'))).toBe(false)
+    const check = openTimelineStore(profileTimelineFile(tmp.dir, 'demo'))
     const deliveries = check.deliveries().items
     expect(deliveries.map((d) => [d.batchId, d.duplicate, d.answerStatus])).toEqual([
       [null, false, 401],

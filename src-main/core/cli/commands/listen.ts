@@ -8,12 +8,14 @@ import {
   MAX_BODY_LIMIT_BYTES,
   MIN_BODY_LIMIT_BYTES,
 } from '../../callbacks/index.js'
-import { openProfileStore, type Profile } from '../../profiles/index.js'
+import { ensurePrivateDatabase } from '../../profiles/index.js'
 import { DeskError } from '../../shared/errors.js'
 import { createFileSink, createLogger, type LogSink } from '../../shared/log.js'
 import { defaultRedactor } from '../../shared/redact.js'
-import { openTimelineStore, profileTimelineFile, resolveDataDir, timelineDbFile } from '../../timeline/index.js'
+import { openTimelineStore, resolveDataDir } from '../../timeline/index.js'
 import type { CommandDeps } from '../action.js'
+import { createContext, type CliContext } from '../context.js'
+import type { CliIo } from '../io.js'
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -50,6 +52,10 @@ interface ListenFlags {
   maxConnections?: number
   tlsCert?: string
   tlsKey?: string
+  couponUrl?: string
+  feedUrl?: string
+  cdnUrl?: string
+  username?: string
 }
 
 /** HTTPS for exposed deployments: both files or neither. */
@@ -63,12 +69,16 @@ function tlsFrom(flags: ListenFlags): { cert: Buffer; key: Buffer } | undefined 
   }
 }
 
-function findProfile(dataDir: string, nameOrId: string): { profile: Profile; secret: string | null } {
-  if (!existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
-  const profiles = openProfileStore({ dataDir }).profiles
-  const profile = profiles.find(nameOrId)
-  if (!profile) throw new DeskError('profile_not_found', `No profile named or with id "${nameOrId}" (see \`desk profiles\`)`)
-  return { profile, secret: profiles.secret(profile.id, 'callbackSecret') }
+/**
+ * The profile whose history this listener writes, by the rule every command follows (CliContext.client):
+ * `--profile`, else the client the URL flags (or DESK_COUPON_URL / DESK_USERNAME) describe, else the
+ * active profile. The vault's callback secret is used only for a profile named with `--profile`.
+ */
+function listenerContext(dataDir: string, flags: ListenFlags, io: CliIo): { ctx: CliContext; secret: string | null } {
+  if (flags.profile && !existsSync(join(dataDir, 'profiles.json'))) throw new DeskError('profile_not_found', `No profile named or with id "${flags.profile}" (see \`desk profiles\`)`)
+  const ctx = createContext({ profile: flags.profile, dataDir, couponUrl: flags.couponUrl, feedUrl: flags.feedUrl, cdnUrl: flags.cdnUrl, username: flags.username }, io)
+  const { how, profile } = ctx.client()
+  return { ctx, secret: how === 'named' ? ctx.store().profiles.secret(profile.id, 'callbackSecret') : null }
 }
 
 /**
@@ -85,7 +95,11 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
     .description('run the signed settlement callback listener (headless)')
     .requiredOption('--port <port>', 'port to listen on (0 = any free port)', parsePort)
     .option('--data-dir <dir>', 'data directory (default: $PARTNER_DESK_HOME or ~/.partner-desk)')
-    .option('--profile <nameOrId>', "use this profile's vault secret, body limit and history database")
+    .option('--profile <nameOrId>', "use this profile's vault secret, body limit and history database (default: the active profile's history)")
+    .option('--coupon-url <url>', "the history of the client at this coupon service (with --username; env DESK_COUPON_URL), as `desk place` records it")
+    .option('--username <name>', 'client username of that client (env DESK_USERNAME)')
+    .option('--feed-url <url>', 'accepted like the other commands take it (env DESK_FEED_URL); picks no history')
+    .option('--cdn-url <url>', 'accepted like the other commands take it (env DESK_CDN_URL); picks no history')
     .option('--path <path>', 'callback path', '/callbacks')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--max-body <size>', `largest callback body, e.g. 16MiB (default: the profile's setting, else ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024}MiB)`, parseBodySize)
@@ -96,8 +110,8 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       const flags = command.optsWithGlobals() as ListenFlags
       const { io } = deps
       const dataDir = resolveDataDir(flags.dataDir, io.env as NodeJS.ProcessEnv)
-      const found = flags.profile ? findProfile(dataDir, flags.profile) : null
-      const secret = io.env.DESK_CALLBACK_SECRET || found?.secret || (await io.promptSecret('Callback signing secret: '))
+      const { ctx, secret: stored } = listenerContext(dataDir, flags, io)
+      const secret = io.env.DESK_CALLBACK_SECRET || stored || (await io.promptSecret('Callback signing secret: '))
       if (!secret) {
         throw new DeskError('missing_secret', 'listen: no callback signing secret: set DESK_CALLBACK_SECRET, store it in a profile (--profile), or run on a terminal to be asked')
       }
@@ -111,7 +125,11 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
         // stderr still gets every line
       }
       const log = createLogger({ sink: (line) => (io.stderr(`${line}\n`), fileSink(line)), level: 'info', fields: { module: 'listener' } })
-      const store = openTimelineStore(found ? profileTimelineFile(dataDir, found.profile.id) : timelineDbFile(dataDir))
+      const { profile, how, historyFile } = ctx.client()
+      ctx.history()
+      log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
+      for (const note of ctx.historyNotes()) log.warn(note)
+      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir))
       const listener = createCallbackListener({
         host: flags.host,
         port: flags.port,
@@ -120,7 +138,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
         store,
         tls,
         log,
-        maxBodyBytes: flags.maxBody ?? found?.profile.listener.maxBodyBytes,
+        maxBodyBytes: flags.maxBody ?? (how === 'adhoc' ? undefined : profile.listener.maxBodyBytes),
         maxConnections: flags.maxConnections,
       })
       let url: string

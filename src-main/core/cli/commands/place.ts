@@ -4,12 +4,12 @@
  * once; an unknown outcome is resolved by looking the coupon up, never by sending it again.
  */
 import { randomUUID } from 'node:crypto'
-import { Option, type Command } from 'commander'
+import { InvalidArgumentError, Option, type Command } from 'commander'
 import type { PlacementDto, ResolutionDto } from '../../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../../src-shared/vocabulary/stake.js'
 import { couponSnapshot, validatePlacement, type PlacementRequest } from '../../coupons/index.js'
-import { timelineFile } from '../../desk/environment.js'
 import { couponToDto, placedToDto, rejectionToDto } from '../../desk/map-coupons.js'
+import { ensurePrivateDatabase } from '../../profiles/index.js'
 import { DeskError, toDeskError } from '../../shared/errors.js'
 import { openTimelineStore, type TimelineStore } from '../../timeline/index.js'
 import { act, collect, parseAmount, type CommandDeps } from '../action.js'
@@ -18,6 +18,19 @@ import { EXIT, exitCodeOf } from '../exit-codes.js'
 import { couponsTable, printError, printJson, table } from '../output.js'
 import { labelCoupons } from '../status-names.js'
 import { ambiguityText, causeText } from '../placement-words.js'
+
+/** A callback address: http(s), no credentials (the service would send them on every delivery). */
+function parseCallbackUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new InvalidArgumentError('not a valid URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArgumentError('only http and https URLs are allowed')
+  if (url.username || url.password) throw new InvalidArgumentError('the URL must not contain credentials')
+  return url.toString()
+}
 
 function describeTarget(ctx: CliContext): string {
   const p = ctx.profile()
@@ -37,6 +50,7 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
     .option('--multi', 'one single coupon per pointer (amount charged per coupon)')
     .addOption(new Option('--mode <mode>', 'on odds changes').choices(['accept', 'reject']).default('reject'))
     .option('--currency <label>', 'currency label stored by the partner')
+    .option('--callback-url <url>', 'where the service sends the settlement callbacks of these coupons (e.g. the url `desk listen` printed)', parseCallbackUrl)
     .option('--yes', 'really send the placement')
     .action(
       act(deps, async (ctx, _args, o) => {
@@ -47,6 +61,7 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
           mode: o.mode as 'accept' | 'reject',
           lang: ctx.language(),
           ...(typeof o.currency === 'string' ? { currency: o.currency } : {}),
+          ...(typeof o.callbackUrl === 'string' ? { callbackUrl: o.callbackUrl } : {}),
         }
         const check = validatePlacement(request, { stakeRule: stakeRuleOf(ctx.profile()) })
         if (!check.ok) throw check.error
@@ -55,12 +70,16 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
           const plan = {
             dryRun: true,
             profile: ctx.profile().name,
+            // Where the placement would be recorded (same rule as `desk listen` and `desk timeline`).
+            profileId: ctx.profile().id,
+            history: ctx.client().historyFile,
             couponService: describeTarget(ctx),
             pointers: request.bets,
             amount: request.amount,
             multi: request.multi,
             mode: request.mode,
             currency: request.currency ?? null,
+            callbackUrl: request.callbackUrl ?? null,
             coupons,
             total: coupons * request.amount,
           }
@@ -79,7 +98,7 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
         // for an unknown attempt.
         let history: TimelineStore | null = null
         try {
-          history = openTimelineStore(timelineFile(ctx.dataDir, ctx.profile().id))
+          history = openTimelineStore(ensurePrivateDatabase(ctx.history().file, ctx.dataDir))
         } catch (error) {
           ctx.log.warn('profile history unavailable', { code: toDeskError(error).code })
         }
@@ -93,9 +112,14 @@ export function registerPlaceCommand(program: Command, deps: CommandDeps): void 
 }
 
 async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext['coupons']>>, request: PlacementRequest, history: TimelineStore | null): Promise<number> {
+  let announced = false
   const keep = (what: string, fn: (h: TimelineStore) => void) => {
     try {
-      if (history) fn(history)
+      if (!history) return
+      fn(history)
+      // Said once, when something is written: which profile's history now holds it.
+      if (!announced) ctx.announceHistory()
+      announced = true
     } catch (error) {
       ctx.log.warn(`could not ${what} in the profile history`, { code: toDeskError(error).code })
     }
@@ -110,7 +134,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
   const result = await client.place(request)
   ctx.log.info('placement', { outcome: result.outcome, pointers: request.bets.length, amount: request.amount, multi: request.multi })
   if (result.outcome === 'placed') {
-    keep('record the placement', (h) => h.recordPlacement(result.coupons.map(couponSnapshot), { currency: request.currency }))
+    keep('record the placement', (h) => h.recordPlacement(result.coupons.map(couponSnapshot), { currency: request.currency, callbackUrl: request.callbackUrl }))
     printPlaced(ctx, placedToDto(result.coupons))
     return EXIT.ok
   }
@@ -130,7 +154,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
   const a = result.attempt
   keep('keep the unknown outcome', (h) =>
     h.attempts.save({
-      id: attemptId, request: { ...a.request }, startedAt: a.startedAt, endedAt: a.endedAt, errorCode: a.error.code, errorMessage: a.error.message, callbackUrl: null,
+      id: attemptId, request: { ...a.request }, startedAt: a.startedAt, endedAt: a.endedAt, errorCode: a.error.code, errorMessage: a.error.message, callbackUrl: request.callbackUrl ?? null,
       currency: request.currency ?? null,
     }),
   )
@@ -146,7 +170,7 @@ async function placeWith(ctx: CliContext, client: Awaited<ReturnType<CliContext[
           : { outcome: 'unknown', cause: resolved.cause }
   if (resolved.outcome === 'placed') {
     keep('record the placement', (h) => {
-      h.recordPlacement(resolved.coupons.map(couponSnapshot), { currency: request.currency })
+      h.recordPlacement(resolved.coupons.map(couponSnapshot), { currency: request.currency, callbackUrl: request.callbackUrl })
       h.attempts.settle(attemptId, 'placed')
     })
   } else if (resolved.outcome === 'not_placed') keep('settle the attempt', (h) => h.attempts.settle(attemptId, 'not_placed'))

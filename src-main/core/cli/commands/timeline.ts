@@ -1,26 +1,17 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { InvalidArgumentError, type Command } from 'commander'
-import { openProfileStore } from '../../profiles/index.js'
 import { DeskError } from '../../shared/errors.js'
-import {
-  openTimelineStore,
-  profileTimelineFile,
-  resolveDataDir,
-  timelineDbFile,
-  TIMELINE_KINDS,
-  type TimelineEntry,
-  type TimelineKind,
-} from '../../timeline/index.js'
+import { openTimelineStore, resolveDataDir, TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '../../timeline/index.js'
+import type { CommandDeps } from '../action.js'
+import { createContext, type GlobalFlags } from '../context.js'
+import { nodeIo } from '../io.js'
 import { formatTime, table } from '../output.js'
 
-interface TimelineFlags {
-  dataDir?: string
-  profile?: string
-  json?: boolean
+interface TimelineFlags extends GlobalFlags {
   coupon?: string
   kind?: TimelineKind
   limit?: number
+  historyFile?: string
 }
 
 function parseLimit(value: string): number {
@@ -35,20 +26,13 @@ function parseKind(value: string): TimelineKind {
 }
 
 /**
- * The history file `desk timeline` reads: the profile's own database, the one the console writes
- * (`--profile`, else the active profile). Only when no profile was named and the active one has no
- * history yet, the data-dir database `desk listen` writes (`<dataDir>/timeline.sqlite`).
+ * The history file `desk timeline` reads: the one every command and the console use for the profile
+ * the flags resolve to (`--profile`, else the client of the URL flags, else the active profile), an old
+ * data-dir history taken over when the active profile has none (profiles/client.ts, timeline/legacy.ts).
  */
-export function timelineFileFor(dataDir: string, profile?: string): string {
-  const haveProfiles = existsSync(join(dataDir, 'profiles.json'))
-  if (profile || haveProfiles) {
-    const profiles = openProfileStore({ dataDir }).profiles
-    const found = profile ? profiles.find(profile) : profiles.active()
-    if (!found) throw new DeskError('profile_not_found', `No profile named or with id "${profile}" (see \`desk profiles\`)`)
-    const file = profileTimelineFile(dataDir, found.id)
-    if (profile || existsSync(file)) return file
-  }
-  return timelineDbFile(dataDir)
+export function timelineFileFor(dataDir: string, profile?: string, flags: GlobalFlags = {}): string {
+  const ctx = createContext({ ...flags, dataDir, profile }, { ...nodeIo(), env: {} })
+  return ctx.history().file
 }
 
 /** All entries matching the filters, oldest first (pages through the store). */
@@ -71,24 +55,41 @@ export function readTimeline(file: string, filters: { coupon?: string; kind?: Ti
 }
 
 /** `desk timeline --data-dir DIR --json`: prints the timeline entries as ONE JSON array. */
-export function registerTimelineCommand(program: Command): void {
+export function registerTimelineCommand(program: Command, deps: CommandDeps = { io: nodeIo(), setExit: () => undefined }): void {
   program
     .command('timeline')
-    .description("print the settlement timeline of a profile (--profile, else the active one)")
+    .description('print the settlement timeline of a profile (--profile, else the client of the URL flags, else the active one)')
     .option('--data-dir <dir>', 'directory of the history database')
-    .option('--profile <nameOrId>', "the profile whose history to print (default: the active one)")
+    .option('--profile <nameOrId>', 'the profile whose history to print (default: the active one)')
+    .option('--coupon-url <url>', 'the history of the client at this coupon service, with --username (env DESK_COUPON_URL)')
+    .option('--username <name>', 'client username (env DESK_USERNAME)')
+    .option('--feed-url <url>', 'accepted like the other commands take it (env DESK_FEED_URL); picks no history')
+    .option('--cdn-url <url>', 'accepted like the other commands take it (env DESK_CDN_URL); picks no history')
+    .option('--history-file <file>', 'read this history database instead (e.g. one an older `desk listen` left in the data dir)')
     .option('--json', 'print one JSON array')
     .option('--coupon <code>', 'only this coupon')
     .option('--kind <kind>', 'only this entry kind', parseKind)
     .option('--limit <n>', 'at most n entries', parseLimit)
-    .action((_flags: TimelineFlags, command: Command) => {
+    .action(async (_flags: TimelineFlags, command: Command) => {
       const flags = command.optsWithGlobals() as TimelineFlags
-      const entries = readTimeline(timelineFileFor(resolveDataDir(flags.dataDir), flags.profile), { coupon: flags.coupon, kind: flags.kind, limit: flags.limit })
+      const { io } = deps
+      let file = flags.historyFile
+      if (file && !existsSync(file)) throw new DeskError('usage', `--history-file: no such file: ${file}`)
+      if (!file) {
+        const ctx = createContext({ ...flags, dataDir: resolveDataDir(flags.dataDir, io.env as NodeJS.ProcessEnv) }, io)
+        try {
+          file = ctx.history().file
+          ctx.announceHistory()
+        } finally {
+          await ctx.close()
+        }
+      }
+      const entries = readTimeline(file, { coupon: flags.coupon, kind: flags.kind, limit: flags.limit })
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(entries)}\n`)
+        io.stdout(`${JSON.stringify(entries)}\n`)
         return
       }
       const rows = entries.map((e) => [e.id, formatTime(e.at, 'utc'), e.kind, e.couponCode, e.status, e.source, e.batchId])
-      process.stdout.write(`${table(['#', 'time (UTC)', 'kind', 'coupon', 'status', 'source', 'batch'], rows)}\n${entries.length} entries\n`)
+      io.stdout(`${table(['#', 'time (UTC)', 'kind', 'coupon', 'status', 'source', 'batch'], rows)}\n${entries.length} entries\n`)
     })
 }
