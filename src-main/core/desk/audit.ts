@@ -122,7 +122,9 @@ export function withAudit(ctx: CoreContext, handlers: DeskHandlers): DeskHandler
           await record(ctx, name, { ...p(input ?? {}, undefined), code: e.code }, 'failed')
           throw error
         }
-        await record(ctx, name, p(input ?? {}, value), 'ok')
+        const data = p(input ?? {}, value)
+        // A placement the service refused is a failed action, though the call itself answered.
+        await record(ctx, name, data, data.result === 'rejected' ? 'failed' : 'ok')
         return value
       },
     }

@@ -159,8 +159,12 @@ export function createQueries(db: Db) {
         where.push(`action IN (${query.actions.map(() => '?').join(',')})`)
         params.push(...query.actions)
       }
-      if (query.from !== undefined) (where.push('at >= ?'), params.push(query.from))
-      if (query.to !== undefined) (where.push('at <= ?'), params.push(query.to))
+      const add = (clause: string, ...values: unknown[]) => {
+        where.push(clause)
+        params.push(...values)
+      }
+      if (query.from !== undefined) add('at >= ?', query.from)
+      if (query.to !== undefined) add('at <= ?', query.to)
       const text = query.text?.trim()
       if (text) {
         const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -168,7 +172,7 @@ export function createQueries(db: Db) {
         params.push(like, like, like)
       }
       const before = cursorId(query.cursor)
-      if (before !== null) (where.push('id < ?'), params.push(before))
+      if (before !== null) add('id < ?', before)
       const n = clampLimit(query.limit, 100)
       const sql = `SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ?`
       const rows = db.prepare(sql).all(...params, n + 1) as Row[]

@@ -70,6 +70,8 @@ describe('audit log (desk core, Demo)', () => {
     const placed = await api.coupons.place({ pointers: [await pointer()], amount: 3, multi: false, mode: 'accept', confirmed: false })
     if (placed.outcome !== 'placed') throw new Error(`placement ${placed.outcome}`)
     const code = placed.coupons[0].couponCode
+    const refused = await api.coupons.place({ pointers: [await pointer()], amount: 99_999, multi: false, mode: 'accept', confirmed: false })
+    expect(refused.outcome).toBe('rejected')
     await api.demo.settle({ code, result: 'win' })
     await api.audit.record({ action: 'export', what: 'audit', rows: 7, format: 'csv' })
 
@@ -78,8 +80,10 @@ describe('audit log (desk core, Demo)', () => {
     // Newest first; the failed sign-in comes before the good one.
     expect(actions.indexOf('session.signIn:failed')).toBeGreaterThan(actions.indexOf('session.signIn:ok'))
     expect(actions).toEqual(expect.arrayContaining(['profiles.save:ok', 'profiles.setSecret:ok', 'coupons.place:ok', 'demo.settle:ok', 'export:-']))
-    const place = rows.find((r) => r.action === 'coupons.place')!
+    const place = rows.find((r) => r.action === 'coupons.place' && r.outcome === 'ok')!
     expect(place).toMatchObject({ actor: 'operator', profile: 'Demo', data: { amount: 3, selections: 1, result: 'placed', codes: code } })
+    // A placement the service refused is a failed action, with the refusal's code.
+    expect(rows.find((r) => r.action === 'coupons.place' && r.outcome === 'failed')!.data).toMatchObject({ amount: 99_999, result: 'rejected', refusal: expect.any(String) })
     expect(rows.find((r) => r.action === 'demo.settle')!.data).toEqual({ code, result: 'win' })
     expect(rows.find((r) => r.action === 'profiles.setSecret')!.data).toEqual({ profileId: custom.id, kind: 'feedApiKey' })
     expect(rows.find((r) => r.action === 'session.signIn' && r.outcome === 'ok')!.data).toEqual({ username: 'auditor', newPassword: true })
