@@ -25,6 +25,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   let starting: Promise<DeskCore> | undefined
+  // Windows shows a page's notifications only for an app with this id (electron-builder.yml's appId).
+  if (process.platform === 'win32') app.setAppUserModelId('com.partnerdesk.console')
   let logger: Logger | undefined
   const windows = new Set<BrowserWindow>()
 

@@ -66,6 +66,9 @@ export const enAudit = {
       rows: 'rows',
       format: 'format',
       chosen: 'chosen',
+      checked: 'checked',
+      applied: 'applied',
+      failed: 'failed',
       text: 'stored text',
     },
     action: {

@@ -67,6 +67,9 @@ export const ukAudit: typeof enAudit = {
       rows: 'рядки',
       format: 'формат',
       chosen: 'вибрано',
+      checked: 'перевірено',
+      applied: 'зараховано',
+      failed: 'не пройшли',
       text: 'збережений текст',
     },
     action: {

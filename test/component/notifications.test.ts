@@ -15,27 +15,30 @@ import { freshPinia, mountWithApp } from './mount.js'
 import { timelineEntry } from './timeline-fixtures.js'
 import { namedCoupon } from './coupon-fixtures.js'
 
-const Host = defineComponent({
-  setup: () => () => h(NNotificationProvider, null, { default: () => h(NMessageProvider, null, { default: () => [h(ErrorReporter), h(NotificationCenter), h(RouterView)] }) }),
-})
+/** The providers and the two reporters; with `view`, the routed view too (to see a click open the coupon). */
+const host = (view: boolean) =>
+  defineComponent({
+    setup: () => () =>
+      h(NNotificationProvider, null, { default: () => h(NMessageProvider, null, { default: () => [h(ErrorReporter), h(NotificationCenter), ...(view ? [h(RouterView)] : [])] }) }),
+  })
 
 const notices = () => [...document.querySelectorAll<HTMLElement>('[data-testid="settlement-notice"]')]
 const types = () => notices().map((n) => n.dataset.type)
 
 let fake: FakeDesk
-async function open(history: TimelineEntryDto[] = [timelineEntry(1), timelineEntry(2, { status: 4 })]) {
+async function open(history: TimelineEntryDto[] = [timelineEntry(1), timelineEntry(2, { status: 4 })], view = false) {
   fake = installFakeDesk({ 'coupons.get': ({ code }) => namedCoupon(undefined, { couponCode: code }) })
   fake.topic('timeline', history)
   const pinia = freshPinia()
-  const mounted = await mountWithApp(Host, pinia)
+  const mounted = await mountWithApp(host(view), pinia)
   await useAppStore().loadInfo()
-  await vi.waitFor(() => expect(fake.subscriptions('timeline')).toHaveLength(1))
+  await vi.waitFor(() => expect(fake.subscriptions('timeline')).toHaveLength(1), { timeout: 5000 })
   return mounted
 }
 /** Waits until the rendered notices are these types (or, for none, until the push was handled). */
 async function expectTypes(expected: Array<string | undefined>): Promise<void> {
   await nextTick()
-  await vi.waitFor(() => expect(types()).toEqual(expected))
+  await vi.waitFor(() => expect(types()).toEqual(expected), { timeout: 5000 })
 }
 
 beforeEach(() => {
@@ -71,7 +74,8 @@ describe('notification rules', () => {
   })
 })
 
-describe('NotificationCenter', () => {
+// The first mount loads naive-ui's notification parts: slow on a busy machine.
+describe('NotificationCenter', { timeout: 20_000 }, () => {
   it('shows nothing for the history the window opens with, then one toast per live entry, once', async () => {
     const { wrapper } = await open()
     fake.pushSnapshot('timeline', [timelineEntry(3), timelineEntry(2)])
@@ -116,7 +120,8 @@ describe('NotificationCenter', () => {
   })
 
   it('a click opens the coupon in the Coupons view', async () => {
-    const { wrapper, router } = await open()
+    const { wrapper, router } = await open(undefined, true)
+    await router.push('/timeline')
     fake.pushDelta('timeline', { entries: [timelineEntry(30, { couponCode: 'OPEN-ME-30' })] })
     await expectTypes(['won'])
     document.querySelector<HTMLButtonElement>('[data-testid="notice-open"]')!.click()
