@@ -15,6 +15,10 @@ export const enNotify = {
     payout: 'payout {amount}',
     openCoupon: 'Open coupon',
     openSettings: 'Open Settings',
+    header: {
+      quiet: 'Quiet',
+      title: 'Notifications are held back (quiet mode). Click to turn quiet mode off.',
+    },
     card: {
       title: 'Notifications',
       hint: 'Shown for news that arrives while the console is open (not for the history it opens with). Errors are always shown.',

@@ -76,8 +76,11 @@ export const useNotificationsStore = defineStore('notifications', () => {
     settings.value = { ...settings.value, types: { ...settings.value.types, [type]: on } }
     save()
   }
+  /** The quiet period last chosen in this window (the card marks it while quiet lasts). */
+  const quietChosen = ref<number | 'on' | null>(null)
   /** Quiet for `minutes`, until turned back on (`'on'`), or off (null). */
   function setQuiet(minutes: number | 'on' | null): void {
+    quietChosen.value = minutes
     now.value = Date.now()
     settings.value = { ...settings.value, quietUntil: minutes === null ? null : minutes === 'on' ? QUIET_FOREVER : now.value + minutes * 60_000 }
     save()
@@ -139,5 +142,5 @@ export const useNotificationsStore = defineStore('notifications', () => {
   /** The card's clock: quiet mode with an end is re-read every half minute. */
   setInterval(() => (now.value = Date.now()), 30_000)
 
-  return { settings, quiet, recent, setType, setQuiet, setSystem, onEntry, start, onNotice, timelineWatch }
+  return { settings, quiet, quietChosen, recent, setType, setQuiet, setSystem, onEntry, start, onNotice, timelineWatch }
 })

@@ -5,6 +5,7 @@ import { NMessageProvider, NNotificationProvider } from 'naive-ui'
 import type { TimelineEntryDto } from '../../src-shared/contract.js'
 import NotificationCenter from '@renderer/components/NotificationCenter.vue'
 import ErrorReporter from '@renderer/components/ErrorReporter.vue'
+import QuietModeTag from '@renderer/components/QuietModeTag.vue'
 import { useNotificationsStore, SETTINGS_KEY } from '@renderer/stores/notifications.js'
 import { useAppStore } from '@renderer/stores/app.js'
 import { noticeTypeOf, readSettings } from '@renderer/composables/notification-rules.js'
@@ -114,6 +115,7 @@ describe('NotificationCenter', { timeout: 20_000 }, () => {
     await nextTick()
     expect(types()).toEqual([])
     store.setQuiet(null)
+    expect(store.quiet).toBe(false)
     fake.pushDelta('timeline', { entries: [timelineEntry(22, { kind: 'returned_for_recalculation', status: 15 })] })
     await expectTypes(['recalculation'])
     wrapper.unmount()
@@ -149,6 +151,23 @@ describe('NotificationCenter', { timeout: 20_000 }, () => {
     fake.emit({ type: 'watch.delta', subscriptionId: fake.subscriptions('timeline')[0]!.id, seq: 99, topic: 'timeline', delta: { entries: [timelineEntry(41)] }, epoch: old })
     fake.pushDelta('timeline', { entries: [timelineEntry(40, { status: 4 })] })
     await expectTypes(['won', 'lost'])
+    wrapper.unmount()
+  })
+})
+
+describe('quiet mode in the header', () => {
+  it('shows while quiet mode holds notifications back, and a click turns it off', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(QuietModeTag, pinia)
+    const store = useNotificationsStore()
+    expect(wrapper.find('[data-testid="quiet-mode-tag"]').exists()).toBe(false)
+    store.setQuiet(60)
+    await nextTick()
+    await wrapper.find('[data-testid="quiet-mode-tag"]').trigger('click')
+    expect(store.quiet).toBe(false)
+    await nextTick()
+    expect(wrapper.find('[data-testid="quiet-mode-tag"]').exists()).toBe(false)
     wrapper.unmount()
   })
 })

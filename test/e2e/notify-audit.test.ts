@@ -136,6 +136,12 @@ describe('audit log', () => {
 
   it('audit view and notifications card: no serious axe violation light and dark, nothing clipped at 1280x720', async () => {
     const problems: string[] = []
+    // Quiet mode on: the header says so (checked by axe and on the screenshots too).
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('notify-quiet-30').click()
+    await page.getByTestId('notify-quiet-state').waitFor()
+    await expect.poll(() => page.getByTestId('notify-quiet-30').getAttribute('class')).toMatch(/checked/)
+    await page.getByTestId('quiet-mode-tag').waitFor()
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       for (const view of ['audit', 'settings'] as const) {
@@ -160,6 +166,8 @@ describe('audit log', () => {
         }
       }
     }
+    await page.getByTestId('quiet-mode-tag').click()
+    await page.getByTestId('quiet-mode-tag').waitFor({ state: 'detached' })
     expect(problems).toEqual([])
   })
 
