@@ -12,6 +12,7 @@ import type { MethodNames } from './methods.js'
 import type { TimelineKind } from './vocabulary/timeline.js'
 import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode, StateReason } from './vocabulary/errors.js'
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, RENDERER_AUDIT_ACTIONS, type AuditAction } from './vocabulary/audit.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import {
   MAX_CHOSEN_CANDIDATES,
@@ -347,6 +348,21 @@ export interface ListenerStatusDto {
   /** Open coupons placed here with a callback URL that is not where the listener is now (so their callbacks cannot arrive): their count. */
   stranded?: number
 }
+/** One operator action of the active profile's audit log. `data` holds short figures and names only, never a secret. */
+export interface AuditEntryDto {
+  id: number
+  at: number
+  /** `operator` (the console) or `cli` (the command line). */
+  actor: string
+  action: AuditAction | string
+  /** The profile's name when the action was recorded (the log is the profile's own). */
+  profile: string | null
+  /** `ok`, `failed` (with `data.code`), or null when the action has no outcome. */
+  outcome: 'ok' | 'failed' | null
+  data: Record<string, string | number | boolean | null>
+}
+export interface AuditPageDto { items: AuditEntryDto[]; nextCursor: string | null }
+export type { AuditAction }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 export type { StateReason }
 /** A service's state and why (a code and raw detail, worded by the renderer). */
@@ -508,6 +524,28 @@ export const inputs = {
     pin: pinMatch.extend({ replaces: pinRef.optional() }).strict(),
     unpin: pinRef,
   },
+  /** The active profile's audit log; `record` takes only what a window does alone (an export). */
+  audit: {
+    query: z
+      .object({
+        actions: z.array(z.enum(AUDIT_ACTIONS)).min(1).max(AUDIT_ACTIONS.length).optional(),
+        from: z.number().int().optional(),
+        to: z.number().int().optional(),
+        text: z.string().max(200).optional(),
+        limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).optional(),
+        cursor: z.string().max(100).optional(),
+      })
+      .strict(),
+    record: z
+      .object({
+        action: z.enum(RENDERER_AUDIT_ACTIONS),
+        /** Which list was exported (a view's short name). */
+        what: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+        rows: z.number().int().min(0).max(10_000_000),
+        format: z.enum(['csv']),
+      })
+      .strict(),
+  },
   demo: {
     settle: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     recalculate: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
@@ -583,6 +621,7 @@ export interface Outputs {
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
+  audit: { query: AuditPageDto; record: AuditEntryDto }
   demo: {
     settle: DemoSettledDto
     recalculate: DemoSettledDto

@@ -13,6 +13,7 @@ export const methods = {
   listener: ['status', 'start', 'stop'],
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],
+  audit: ['query', 'record'],
   demo: [
     'settle',
     'recalculate',

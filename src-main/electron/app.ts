@@ -25,6 +25,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   let starting: Promise<DeskCore> | undefined
+  // Windows shows a page's notifications only for an app with this id (electron-builder.yml's appId).
+  if (process.platform === 'win32') app.setAppUserModelId('com.partnerdesk.console')
   let logger: Logger | undefined
   const windows = new Set<BrowserWindow>()
 
@@ -46,7 +48,10 @@ if (!app.requestSingleInstanceLock()) {
   const policy = () => contentSecurityPolicy({ imageOrigins: imageOrigin ? [imageOrigin] : [] })
 
   app.whenReady().then(async () => {
-    hardenSession(session.defaultSession, policy)
+    // ELECTRON_RENDERER_URL (the dev server) counts only in an unpackaged run.
+    const entry = rendererEntry(app.isPackaged, process.env)
+    const appOrigins = entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN]
+    hardenSession(session.defaultSession, policy, appOrigins)
     // This user's only: the data folder (stores, profile folders, history databases) and the logs.
     const userData = ensurePrivateDir(app.getPath('userData'))
     const logs = ensurePrivateDir(app.getPath('logs'))
@@ -67,11 +72,9 @@ if (!app.requestSingleInstanceLock()) {
       if (reload) windows.forEach((w) => w.webContents.reload())
     }
     await refreshPolicy(false).catch((error: unknown) => log.warn('reading the active CDN failed', { error }))
-    // ELECTRON_RENDERER_URL (the dev server) counts only in an unpackaged run.
-    const entry = rendererEntry(app.isPackaged, process.env)
     protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: join(import.meta.dirname, '../renderer'), csp: policy, fetchFile: (url) => net.fetch(url) }))
     const dispatch = createDispatcher(core.handlers, { epoch: core.epoch, onInternalError: (channel, error) => log.error('call failed', { channel, error }) })
-    const ipc = registerIpc(ipcMain, dispatch, { allowedOrigins: entry.devOrigin ? [APP_ORIGIN, entry.devOrigin] : [APP_ORIGIN] })
+    const ipc = registerIpc(ipcMain, dispatch, { allowedOrigins: appOrigins })
     hub.subscribe((event) => {
       // watch.* events go only to the page that subscribed; the rest to every window.
       windows.forEach((w) => {

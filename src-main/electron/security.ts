@@ -48,13 +48,21 @@ export function hardenWebContents(contents: WebContents, deps: HardenDeps): void
   })
 }
 
+/** Only the app's own page, in its main frame, may show the system's notifications (settlement notices). */
+export function allowsPermission(permission: string, requestingUrl: string | undefined, isMainFrame: boolean | undefined, appOrigins: readonly string[]): boolean {
+  if (permission !== 'notifications' || isMainFrame === false || !requestingUrl) return false
+  const origin = originOf(requestingUrl)
+  return origin !== null && appOrigins.includes(origin)
+}
+
 /**
- * Deny every permission request and check (camera, notifications, geolocation, …), and send the
- * app's policy (`csp()`, read per response: it follows the active profile) on every response.
+ * Deny every permission request and check (camera, geolocation, …) but notifications for the app's
+ * own page (`appOrigins`), and send the app's policy (`csp()`, read per response: it follows the
+ * active profile) on every response.
  */
-export function hardenSession(session: Session, csp: () => string = () => CONTENT_SECURITY_POLICY): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+export function hardenSession(session: Session, csp: () => string = () => CONTENT_SECURITY_POLICY, appOrigins: readonly string[] = []): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowsPermission(permission, details?.requestingUrl, details?.isMainFrame, appOrigins)))
+  session.setPermissionCheckHandler((_contents, permission, origin, details) => allowsPermission(permission, details?.requestingUrl ?? origin, details?.isMainFrame, appOrigins))
   session.webRequest.onHeadersReceived((details, callback) => {
     // One policy: whatever a server sent under any spelling is replaced by the app's.
     const headers = Object.fromEntries(Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'))

@@ -5,7 +5,7 @@ export const en = {
     version: 'v{version}',
     bridge: { electron: 'Desktop', web: 'Browser' },
   },
-  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', settings: 'Settings' },
+  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', audit: 'Audit', settings: 'Settings' },
   env: {
     demo: 'DEMO',
     demoHint: 'Offline demo: simulated services, no real money',

@@ -11,7 +11,7 @@ export const uk: Messages = {
     version: 'v{version}',
     bridge: { electron: 'Застосунок', web: 'Браузер' },
   },
-  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', settings: 'Налаштування' },
+  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', audit: 'Журнал дій', settings: 'Налаштування' },
   env: {
     demo: 'ДЕМО',
     demoHint: 'Офлайн-демо: імітовані сервіси, без реальних грошей',

@@ -323,7 +323,7 @@ describe('the window is a closed room', () => {
     expect(s.external.at(-1)).toEqual({ api: 'openExternal', target: 'https://github.com/electron/fuses' })
   })
 
-  it('denies permissions', async () => {
+  it('denies permissions, notifications for the app page excepted', async () => {
     const answers = await page.evaluate(async () => {
       const { navigator, Notification } = globalThis as unknown as PageGlobals
       const geo = await new Promise<number>((resolve) => navigator.geolocation.getCurrentPosition(() => resolve(0), (e) => resolve(e.code)))
@@ -338,13 +338,13 @@ describe('the window is a closed room', () => {
         query: (await navigator.permissions.query({ name: 'geolocation' })).state,
       }
     })
-    expect(answers).toEqual({ notifications: 'denied', geolocation: 1, media: 'NotAllowedError', query: 'denied' })
+    expect(answers).toEqual({ notifications: 'granted', geolocation: 1, media: 'NotAllowedError', query: 'denied' })
     const s = await state()
     expect(s.permissions.map((p) => `${p.kind}:${p.permission}:${p.handler}:${p.granted}`).sort()).toEqual([
       'check:geolocation:true:false',
       'request:geolocation:true:false',
       'request:media:true:false',
-      'request:notifications:true:false',
+      'request:notifications:true:true',
     ])
   })
 })

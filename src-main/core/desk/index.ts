@@ -6,6 +6,7 @@
 import type { DeskHandlers } from '../../../src-shared/contract.js'
 import { createCoreContext } from './context.js'
 import { accountHandlers } from './handlers-account.js'
+import { auditHandlers, withAudit } from './audit.js'
 import { couponHandlers } from './handlers-coupons.js'
 import { demoHandlers } from './handlers-demo.js'
 import { feedHandlers } from './handlers-feed.js'
@@ -21,15 +22,16 @@ export { timelineFile } from './environment.js'
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
   const ctx = createCoreContext(options)
 
-  const handlers: DeskHandlers = {
+  const handlers: DeskHandlers = withAudit(ctx, {
     ...accountHandlers(ctx),
+    ...auditHandlers(ctx),
     ...couponHandlers(ctx),
     ...demoHandlers(ctx),
     ...feedHandlers(ctx),
     ...historyHandlers(ctx),
     ...watchHandlers(ctx),
     ...watchlistHandlers(ctx),
-  }
+  })
 
   return {
     handlers,

@@ -1,7 +1,7 @@
 import type { Db } from './db.js'
 import { readRows, toEntry } from './rows.js'
 import { roundMoney } from './ledger.js'
-import type { AuditEntry, BalanceSample, Page, RowError, RunningTotals, TimelineEntry, TimelineQuery } from './types.js'
+import type { AuditEntry, AuditQuery, BalanceSample, Page, RowError, RunningTotals, TimelineEntry, TimelineQuery } from './types.js'
 
 type Row = Record<string, unknown>
 const MAX_LIMIT = 1000
@@ -43,6 +43,10 @@ const effectSql = (reDeduct: string) => `CASE WHEN NOT json_valid(t.data) THEN N
 const SERVICE = effectSql(`-COALESCE(json_extract(t.data, '$.ledger.reversed'), ${PREVIOUS_CREDIT})`)
 const PARTNER = effectSql('-c.amount')
 const EFFECTS_FROM = `FROM timeline t LEFT JOIN coupons c ON c.code = t.coupon_code`
+
+function toAudit(r: Row): AuditEntry {
+  return { id: Number(r.id), at: Number(r.at), actor: String(r.actor), action: String(r.action), data: parseOrText(r.data) }
+}
 
 export function createQueries(db: Db) {
   const totalsBeforeStmt = db.prepare(`SELECT COALESCE(SUM(s), 0) AS service, COALESCE(SUM(p), 0) AS partner,
@@ -145,13 +149,35 @@ export function createQueries(db: Db) {
     },
     audit(limit: number): AuditEntry[] {
       const rows = db.prepare('SELECT * FROM audit ORDER BY id DESC LIMIT ?').all(clampLimit(limit, 100)) as Row[]
-      return rows.map((r) => ({
-        id: Number(r.id),
-        at: Number(r.at),
-        actor: String(r.actor),
-        action: String(r.action),
-        data: parseOrText(r.data),
-      }))
+      return rows.map(toAudit)
+    },
+    /** Newest first, filtered by action, time and text (in the action name or its data), paged by id. */
+    auditPage(query: AuditQuery): Page<AuditEntry> {
+      const where: string[] = []
+      const params: unknown[] = []
+      if (query.actions && query.actions.length > 0) {
+        where.push(`action IN (${query.actions.map(() => '?').join(',')})`)
+        params.push(...query.actions)
+      }
+      const add = (clause: string, ...values: unknown[]) => {
+        where.push(clause)
+        params.push(...values)
+      }
+      if (query.from !== undefined) add('at >= ?', query.from)
+      if (query.to !== undefined) add('at <= ?', query.to)
+      const text = query.text?.trim()
+      if (text) {
+        const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        where.push("(action LIKE ? ESCAPE '\\' OR actor LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')")
+        params.push(like, like, like)
+      }
+      const before = cursorId(query.cursor)
+      if (before !== null) add('id < ?', before)
+      const n = clampLimit(query.limit, 100)
+      const sql = `SELECT * FROM audit ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id DESC LIMIT ?`
+      const rows = db.prepare(sql).all(...params, n + 1) as Row[]
+      const items = rows.slice(0, n).map(toAudit)
+      return { items, nextCursor: rows.length > n ? String(items[items.length - 1].id) : null }
     },
   }
 }

@@ -11,7 +11,7 @@ import { storedPart } from '../shared/coupon-snapshot.js'
 import { createQueries } from './queries.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
-  ApplyResult, AuditEntry, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
+  ApplyResult, AuditEntry, AuditQuery, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
   PlacementOptions, RejectedDelivery, RowError, RunningTotals, SettlementBatch, SnapshotSource, StoredCoupon, TimelineEntry, TimelineQuery,
 } from './types.js'
 
@@ -64,6 +64,8 @@ export interface TimelineStore {
   /** Placements with an unknown outcome, durable until resolved. */
   readonly attempts: AttemptLog
   auditEntries(options?: { limit?: number }): AuditEntry[]
+  /** The audit log, newest first, filtered and paged (`nextCursor` pages back in time). */
+  auditPage(query?: AuditQuery): Page<AuditEntry>
   query(query?: TimelineQuery & { order?: 'asc' | 'desc' }): Page<TimelineEntry>
   coupon(code: string): StoredCoupon | null
   couponHistory(code: string): CouponHistory
@@ -343,6 +345,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       return { id: Number(res.lastInsertRowid), at, actor, action, data: data ?? null }
     },
     auditEntries: (opts = {}) => (ensureOpen(), q.audit(opts.limit ?? 100)),
+    auditPage: (query = {}) => (ensureOpen(), q.auditPage(query)),
     query(query = {}) {
       ensureOpen()
       const page = q.timeline(query)

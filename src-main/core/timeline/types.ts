@@ -180,6 +180,16 @@ export interface BalanceSample {
   source: string
 }
 
+export interface AuditQuery {
+  actions?: string[]
+  from?: number
+  to?: number
+  /** Found in the action, the actor or the data text. */
+  text?: string
+  limit?: number
+  cursor?: string | null
+}
+
 export interface AuditEntry {
   id: number
   at: number

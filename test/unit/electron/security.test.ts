@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedExternal, isAppUrl, CONTENT_SECURITY_POLICY } from '../../../src-main/electron/security.js'
+import { allowsPermission, isAllowedExternal, isAppUrl, CONTENT_SECURITY_POLICY } from '../../../src-main/electron/security.js'
 
 describe('navigation and external links', () => {
   it('opens only allow-listed https origins externally', () => {
@@ -25,5 +25,18 @@ describe('navigation and external links', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'")
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/)
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'")
+  })
+})
+
+describe('permissions', () => {
+  const app = ['app://desk']
+  it('grants notifications to the app page only, in its main frame; everything else is denied', () => {
+    expect(allowsPermission('notifications', 'app://desk/index.html#/coupons', true, app)).toBe(true)
+    expect(allowsPermission('notifications', 'app://desk/index.html', undefined, app)).toBe(true)
+    expect(allowsPermission('notifications', 'app://desk/index.html', false, app)).toBe(false)
+    expect(allowsPermission('notifications', 'https://evil.io/', true, app)).toBe(false)
+    expect(allowsPermission('notifications', 'app://other/index.html', true, app)).toBe(false)
+    expect(allowsPermission('notifications', undefined, true, app)).toBe(false)
+    for (const other of ['geolocation', 'media', 'clipboard-read', 'midi', 'openExternal', 'fullscreen']) expect(allowsPermission(other, 'app://desk/index.html', true, app)).toBe(false)
   })
 })

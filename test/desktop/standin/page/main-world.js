@@ -38,10 +38,10 @@ const denied = () => ({ code: 1, message: 'User denied Geolocation', PERMISSION_
 const checkName = { camera: 'media', microphone: 'media', 'clipboard-read': 'clipboard-read', 'clipboard-write': 'clipboard-sanitized-write', midi: 'midi' }
 
 if (typeof Notification === 'function') {
-  const nativeRequest = Notification.requestPermission.bind(Notification)
   Notification.requestPermission = function requestPermission(callback) {
     return ask('permission-request', 'notifications').then(async (granted) => {
-      const result = granted ? await nativeRequest().catch(() => 'granted') : 'denied'
+      // Electron answers from the session's handler alone (headless Chromium itself would say denied).
+      const result = granted ? 'granted' : 'denied'
       if (typeof callback === 'function') callback(result)
       return result
     })

@@ -1,0 +1,41 @@
+/** Strings of settlement notifications and their Settings card. Merged into the one table by `index.ts`. */
+export const enNotify = {
+  notify: {
+    type: {
+      won: 'Coupon won',
+      lost: 'Coupon lost',
+      refunded: 'Coupon returned (stake back)',
+      firstLost: 'First lost bet of an open accumulator',
+      recalculation: 'Returned for recalculation',
+      resettled: 'Coupon settled again',
+      callback: 'Callback missed or late',
+      listenerDown: 'Callback listener down',
+    },
+    coupon: 'Coupon {code}',
+    payout: 'payout {amount}',
+    openCoupon: 'Open coupon',
+    openSettings: 'Open Settings',
+    header: {
+      quiet: 'Quiet',
+      title: 'Notifications are held back (quiet mode). Click to turn quiet mode off.',
+    },
+    card: {
+      title: 'Notifications',
+      hint: 'Shown for news that arrives while the console is open (not for the history it opens with). Errors are always shown.',
+      types: 'Notify about',
+      quiet: 'Quiet mode',
+      quietOff: 'Off',
+      quiet30: '30 min',
+      quiet60: '1 hour',
+      quiet240: '4 hours',
+      quietOn: 'Until I turn it off',
+      quietUntil: 'Quiet until {at}: no toasts or system notifications (errors still shown)',
+      quietForever: 'Quiet until turned off: no toasts or system notifications (errors still shown)',
+      system: 'Also as system notifications when the console is not in front',
+      systemAllow: 'Allow in this browser',
+      systemDenied: 'This browser blocks notifications for the console: toasts only',
+      systemUnsupported: 'System notifications are not available here: toasts only',
+      stored: 'Kept for this profile on this computer',
+    },
+  },
+}
