@@ -13,6 +13,8 @@ import type { TimelineKind } from './vocabulary/timeline.js'
 import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
+import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
+import { historyRange, pnlQuery } from './vocabulary/pnl.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -349,6 +351,7 @@ export interface ListenerStatusDto {
 }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 export type { StateReason }
+export type { BalanceHistoryDto, BalanceMarkerDto, PnlDto, PnlFiguresDto, PnlGroupDto } from './vocabulary/pnl.js'
 /** A service's state and why (a code and raw detail, worded by the renderer). */
 export interface ConnectionStatus { state: ConnectionState; reason: StateReason | null }
 
@@ -490,6 +493,10 @@ export const inputs = {
       .strict(),
     couponHistory: z.object({ code: couponCode }).strict(),
     deliveries: z.object({ limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(), cursor: z.string().max(100).optional() }).strict(),
+    /** Settled coupons' P&L per day (in `timeZone`) and per sport, over the settlement time range. */
+    pnl: pnlQuery,
+    /** Balance reads and the client account's running balance from the history, with placements and settlements. */
+    balanceHistory: historyRange,
   },
   listener: {
     status: none,
@@ -579,6 +586,8 @@ export interface Outputs {
     query: TimelinePageDto
     couponHistory: TimelineEntryDto[]
     deliveries: { items: DeliveryDto[]; nextCursor: string | null }
+    pnl: PnlDto
+    balanceHistory: BalanceHistoryDto
   }
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }

@@ -9,3 +9,5 @@ export { timelineDbFile, profileTimelineFile, TIMELINE_DB_NAME } from './paths.j
 export { resolveDataDir } from './paths.js'
 export { createAttemptLog, type AttemptLog, type AttemptOutcome, type StoredAttempt } from './attempts.js'
 export { buildLedger, entryEffects } from './ledger.js'
+export { aggregatePnl, dayKeyOf, sportOf, type SettledCouponRow } from './pnl.js'
+export { MAX_CHART_POINTS, type FigureRange } from './figures.js'
