@@ -14,7 +14,7 @@ import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
-import { historyRange, pnlQuery } from './vocabulary/pnl.js'
+import { isTimeZone } from './vocabulary/pnl.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -367,6 +367,11 @@ const calendarPeriod = z.union([
   z.object({ hours: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(12)]) }).strict(),
   z.object({ day: z.number().int().min(0).max(5) }).strict(),
 ])
+
+/** A time range (Unix ms, both ends included); open ends take the whole history. */
+const historyRange = z.object({ from: z.number().int().optional(), to: z.number().int().optional() }).strict()
+/** `timeZone`: the zone whose calendar days group the settlements (the profile's: `UTC` or the machine's zone). */
+const pnlQuery = historyRange.extend({ timeZone: z.string().min(1).max(64).refine(isTimeZone, 'unknown time zone') }).strict()
 
 /** What a window can subscribe to. Main polls each topic's source once, however many windows watch it. */
 export const watchTopic = z.discriminatedUnion('name', [

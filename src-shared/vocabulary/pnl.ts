@@ -1,9 +1,7 @@
-import { z } from 'zod'
-
 /**
  * Settled P&L and balance history: the shapes main answers and the money rule both sides use. Sums are
  * taken in the account's minor unit (integers, so 0.1 + 0.2 is 0.30 and never 0.30000000000000004) and
- * shown back in major units.
+ * shown back in major units. No zod here: the renderer imports this file (zod's eval probe would trip the CSP).
  */
 
 /** An amount in whole minor units (`decimals` places: 2 = cents). */
@@ -19,11 +17,6 @@ export function isTimeZone(zone: string): boolean {
     return false
   }
 }
-
-/** A time range (Unix ms, both ends included); open ends take the whole history. */
-export const historyRange = z.object({ from: z.number().int().optional(), to: z.number().int().optional() }).strict()
-/** `timeZone`: the zone whose calendar days group the settlements (the profile's: `UTC` or the machine's zone). */
-export const pnlQuery = historyRange.extend({ timeZone: z.string().min(1).max(64).refine(isTimeZone, 'unknown time zone') }).strict()
 
 /** Settled coupons' money in the client-account view: payout − stake (a return pays the stake back: P&L 0). */
 export interface PnlFiguresDto {
