@@ -26,9 +26,10 @@ export function createFigures(db: Db, runningTotals: (ids: number[]) => Map<numb
   const settledStmt = db.prepare(`SELECT c.code AS code, c.status AS status, c.amount AS amount, c.real_win AS real_win, ${settledAt} AS settled_at
     FROM coupons c WHERE c.status IN (${FINAL}) AND ${settledAt} BETWEEN ? AND ?`)
   // Sports as any stored read of the coupon named them (callbacks carry none; API reads do, per bet).
-  const sportsStmt = db.prepare(`SELECT DISTINCT v.code AS code, json_extract(e.value, '$.sport_id') AS id, json_extract(e.value, '$.sport_name') AS name
-    FROM coupon_versions v JOIN coupons c ON c.code = v.code, json_each(v.raw, '$.events_data') e
-    WHERE json_valid(v.raw) AND json_type(v.raw, '$.events_data') = 'array' AND c.status IN (${FINAL}) AND ${settledAt} BETWEEN ? AND ?`)
+  const sportsStmt = db.prepare(`WITH settled AS (SELECT c.code FROM coupons c WHERE c.status IN (${FINAL}) AND ${settledAt} BETWEEN ? AND ?)
+    SELECT DISTINCT v.code AS code, json_extract(e.value, '$.sport_id') AS id, json_extract(e.value, '$.sport_name') AS name
+    FROM settled s JOIN coupon_versions v ON v.code = s.code, json_each(v.raw, '$.events_data') e
+    WHERE v.source <> 'callback' AND json_valid(v.raw) AND json_type(v.raw, '$.events_data') = 'array'`)
   const samplesCount = db.prepare('SELECT COUNT(*) AS n FROM balance_samples WHERE at BETWEEN ? AND ?')
   const samplesStmt = db.prepare(`SELECT at, balance FROM (SELECT at, balance, ROW_NUMBER() OVER (ORDER BY at, id) AS rn, COUNT(*) OVER () AS n
     FROM balance_samples WHERE at BETWEEN ? AND ?) WHERE (rn - 1) % ? = 0 OR rn = n ORDER BY at`)

@@ -25,10 +25,21 @@ interface Sums {
 }
 const empty = (): Sums => ({ stakes: 0, payouts: 0, coupons: 0, won: 0, lost: 0, returned: 0, incomplete: 0 })
 
-/** `YYYY-MM-DD` of a time in a zone (en-CA writes the ISO order). */
+const QUARTER_HOUR = 900_000
+
+/**
+ * `YYYY-MM-DD` of a time in a zone (en-CA writes the ISO order). Every zone's offset is a whole number of
+ * quarter hours, so a day never changes inside a UTC quarter hour: one formatting per quarter hour seen.
+ */
 export function dayKeyOf(timeZone: string): (ms: number) => string {
   const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-  return (ms) => f.format(ms)
+  const seen = new Map<number, string>()
+  return (ms) => {
+    const bucket = Math.floor(ms / QUARTER_HOUR)
+    let day = seen.get(bucket)
+    if (day === undefined) seen.set(bucket, (day = f.format(bucket * QUARTER_HOUR)))
+    return day
+  }
 }
 
 /** One sport, `mixed` for several, `unknown` for none; the name when there is one sport. */
