@@ -147,7 +147,10 @@ describe('exposure, P&L and the balance chart (Demo)', () => {
     expect((await simControl(page, `/coupons/${codes.b1}/settle`, { result: 'lose' })).status).toBe(200)
     await page.getByTestId('exposure-empty').waitFor({ timeout: 30_000 })
 
-    await page.locator('.n-tabs-tab', { hasText: 'Settled P&L' }).click()
+    // The view's tabs from the keyboard: arrows move between them.
+    await page.getByTestId('exposure-tab-exposure').focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByRole('tab', { name: 'Settled P&L' }).getAttribute('aria-selected')).toBe('true')
     const expected = Math.round((won.coupon.real_win - 20 + 0 - 10) * 100) / 100
     const total = page.getByTestId('pnl-day').getByTestId('pnl-total')
     await page.waitForFunction(
@@ -165,7 +168,9 @@ describe('exposure, P&L and the balance chart (Demo)', () => {
   })
 
   it('the balance chart marks the placements and settlements; as a table too; no CSP violation', async () => {
-    await page.locator('.n-tabs-tab', { hasText: 'Balance' }).click()
+    await page.getByTestId('exposure-tab-pnl').focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('exposure-tab-balance')
     const canvas = page.getByTestId('chart-canvas')
     await canvas.waitFor({ timeout: 15_000 })
     await page.waitForFunction(
