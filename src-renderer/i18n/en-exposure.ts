@@ -27,6 +27,18 @@ export const enExposure = {
     accumulators: '{n} in an accumulator | {n} in accumulators',
     empty: 'No active coupon has an open bet',
     updated: 'Live · updated {at}',
+    exportCsv: 'Export CSV',
+    csv: {
+      level: 'Row',
+      levelMatch: 'match',
+      levelOutcome: 'outcome',
+      sport: 'Sport',
+      tournament: 'Tournament',
+      line: 'Prematch / LIVE',
+      start: 'Start',
+      gameId: 'Match id',
+      codes: 'Coupon codes',
+    },
   },
   pnl: {
     range: { '7d': 'Last 7 days', '30d': 'Last 30 days', all: 'All history' },
@@ -50,6 +62,8 @@ export const enExposure = {
     unknown: 'Sport not named',
     incomplete: 'A coupon has a stake or payout not known yet (counted as 0) | {n} coupons have a stake or payout not known yet (counted as 0)',
     empty: 'No coupon was settled in this period',
+    exportCsv: 'Export CSV',
+    csv: { by: 'Grouped by', group: 'Group', day: 'Day ({zone})', incomplete: 'Figures not known yet' },
   },
   chart: {
     range: { '24h': 'Last 24 hours', '7d': 'Last 7 days', all: 'All history' },

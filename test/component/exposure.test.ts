@@ -3,6 +3,10 @@ import fc from 'fast-check'
 import { flushPromises } from '@vue/test-utils'
 import ExposureTable from '@renderer/components/ExposureTable.vue'
 import { exposureOf, matchKeyOf, outcomeKeyOf, potentialOf } from '@renderer/composables/exposure.js'
+import { exposureColumns, exposureRows } from '@renderer/composables/figures-export.js'
+import { toCsv } from '@renderer/composables/csv.js'
+import { createDeskI18n } from '@renderer/i18n/index.js'
+import Papa from 'papaparse'
 import type { CouponDto } from '../../src-shared/contract.js'
 import { namedBet, namedCoupon } from './coupon-fixtures.js'
 import { installFakeDesk } from './fake-desk.js'
@@ -63,6 +67,25 @@ describe('exposure grouping (property)', () => {
   })
 })
 
+describe('exposure CSV', () => {
+  it('a row per match then one per outcome, figures as numbers, names kept as text (a formula stays text)', () => {
+    const t = createDeskI18n().global.t as never
+    const s = exposureOf([
+      coupon('A1', [namedBet({ ...betOn(1, 1), opp1: '=cmd()' })], 1000, 1.5, true),
+      coupon('A2', [namedBet({ ...betOn(1, 2), opp1: '=cmd()' })], 2000, 1.2, true),
+      coupon('B1', [betOn(2, 1)], 500, 10, true),
+    ])
+    const text = toCsv(exposureColumns(t, (ms) => String(ms)), exposureRows(s.matches))
+    const [header, ...rows] = Papa.parse<string[]>(text.trim()).data
+    expect(header).toContain('Potential payout')
+    // Match B (potential 50.00) and its outcome, then match A (39.00) and its two outcomes, largest first.
+    expect(rows.map((r) => `${r[0]} ${r[10]}`)).toEqual(['match 50', 'outcome 50', 'match 39', 'outcome 24', 'outcome 15'])
+    expect(rows.map((r) => r[11])).toEqual(['B1', 'B1', 'A1 A2', 'A2', 'A1'])
+    expect(rows[2]![1]).toBe("'=cmd() – Away 1")
+    expect(rows[3]![7]).toBe('Match Result · Pick 2')
+  })
+})
+
 describe('ExposureTable', () => {
   afterEach(() => {
     document.body.innerHTML = ''
@@ -106,5 +129,5 @@ describe('ExposureTable', () => {
     await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/coupons'), { timeout: 5000 })
     expect(String(router.currentRoute.value.query.codes).split(',').sort()).toEqual(['A1', 'ACC'])
     wrapper.unmount()
-  })
+  }, 20_000)
 })

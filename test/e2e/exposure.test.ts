@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import Papa from 'papaparse'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
@@ -85,6 +87,12 @@ async function shoot(name: string): Promise<void> {
 }
 const numbers = (attr: string, testid: string) =>
   page.locator(`[data-testid="${testid}"]`).evaluateAll((els, a) => els.map((e) => Number(e.getAttribute(a))), attr)
+/** The CSV a button downloads, parsed (header first). */
+async function downloaded(testid: string): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()])
+  const text = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '')
+  return Papa.parse<string[]>(text.trim()).data
+}
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''))
 
 describe('exposure, P&L and the balance chart (Demo)', () => {
@@ -125,6 +133,12 @@ describe('exposure, P&L and the balance chart (Demo)', () => {
     await page.keyboard.press('Enter')
     expect(await page.getByTestId('exposure-match').first().getAttribute('data-game')).toBe(String(gameA))
 
+    // The export holds what the table shows: a row per match, then one per outcome.
+    const [header, ...csv] = await downloaded('exposure-export')
+    expect(header).toContain('Potential payout')
+    expect(csv.map((r) => r[0])).toEqual(expect.arrayContaining(['match', 'outcome']))
+    expect(csv.filter((r) => r[0] === 'match').map((r) => Number(r[10])).sort()).toEqual([...potentials].sort())
+    expect(csv.filter((r) => r[0] === 'outcome')).toHaveLength(3)
     expect(await clipped('Exposure 1280×720')).toBe('')
     await axeBoth('exposure')
     await shoot('matches')
@@ -162,6 +176,8 @@ describe('exposure, P&L and the balance chart (Demo)', () => {
     expect(await page.getByTestId('pnl-day').getByTestId('pnl-row').count()).toBe(1)
     const sportSum = (await numbers('data-pnl', 'pnl-row')).slice(1).reduce((s, p) => s + p, 0)
     expect(Math.round(sportSum * 100) / 100).toBe(expected)
+    const [, ...pnlCsv] = await downloaded('pnl-export')
+    expect(Number(pnlCsv.at(-1)![8])).toBe(expected)
     expect(await clipped('P&L 1280×720')).toBe('')
     await axeBoth('pnl')
     await shoot('pnl')
