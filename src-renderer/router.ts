@@ -1,6 +1,6 @@
 import { createRouter, createWebHashHistory, type RouterHistory } from 'vue-router'
 
-export const NAV = ['line', 'live', 'coupons', 'timeline', 'audit', 'settings'] as const
+export const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'settings'] as const
 export type NavName = (typeof NAV)[number]
 
 /** Hash history: the app is loaded from file:// in Electron and from a loopback server in a browser. */
@@ -13,6 +13,7 @@ export function createDeskRouter(history: RouterHistory = createWebHashHistory()
       { path: '/live', name: 'live', component: () => import('./views/LiveView.vue') },
       { path: '/coupons', name: 'coupons', component: () => import('./views/CouponsView.vue') },
       { path: '/timeline', name: 'timeline', component: () => import('./views/TimelineView.vue') },
+      { path: '/exposure', name: 'exposure', component: () => import('./views/ExposureView.vue') },
       { path: '/audit', name: 'audit', component: () => import('./views/AuditView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/:pathMatch(.*)*', redirect: '/line' },

@@ -14,6 +14,8 @@ import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, RENDERER_AUDIT_ACTIONS, type AuditAction } from './vocabulary/audit.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
+import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
+import { isTimeZone } from './vocabulary/pnl.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -365,6 +367,7 @@ export interface AuditPageDto { items: AuditEntryDto[]; nextCursor: string | nul
 export type { AuditAction }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 export type { StateReason }
+export type { BalanceHistoryDto, BalanceMarkerDto, PnlDto, PnlFiguresDto, PnlGroupDto } from './vocabulary/pnl.js'
 /** A service's state and why (a code and raw detail, worded by the renderer). */
 export interface ConnectionStatus { state: ConnectionState; reason: StateReason | null }
 
@@ -380,6 +383,11 @@ const calendarPeriod = z.union([
   z.object({ hours: z.union([z.literal(2), z.literal(4), z.literal(6), z.literal(12)]) }).strict(),
   z.object({ day: z.number().int().min(0).max(5) }).strict(),
 ])
+
+/** A time range (Unix ms, both ends included); open ends take the whole history. */
+const historyRange = z.object({ from: z.number().int().optional(), to: z.number().int().optional() }).strict()
+/** `timeZone`: the zone whose calendar days group the settlements (the profile's: `UTC` or the machine's zone). */
+const pnlQuery = historyRange.extend({ timeZone: z.string().min(1).max(64).refine(isTimeZone, 'unknown time zone') }).strict()
 
 /** What a window can subscribe to. Main polls each topic's source once, however many windows watch it. */
 export const watchTopic = z.discriminatedUnion('name', [
@@ -506,6 +514,10 @@ export const inputs = {
       .strict(),
     couponHistory: z.object({ code: couponCode }).strict(),
     deliveries: z.object({ limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(), cursor: z.string().max(100).optional() }).strict(),
+    /** Settled coupons' P&L per day (in `timeZone`) and per sport, over the settlement time range. */
+    pnl: pnlQuery,
+    /** Balance reads and the client account's running balance from the history, with placements and settlements. */
+    balanceHistory: historyRange,
   },
   listener: {
     status: none,
@@ -617,6 +629,8 @@ export interface Outputs {
     query: TimelinePageDto
     couponHistory: TimelineEntryDto[]
     deliveries: { items: DeliveryDto[]; nextCursor: string | null }
+    pnl: PnlDto
+    balanceHistory: BalanceHistoryDto
   }
   listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }

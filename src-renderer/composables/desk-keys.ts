@@ -22,6 +22,7 @@ export const DEFAULT_KEYMAP = {
   viewCoupons: 'Alt+3',
   viewTimeline: 'Alt+4',
   viewSettings: 'Alt+5',
+  viewExposure: 'Alt+6',
 } as const
 export type KeyAction = keyof typeof DEFAULT_KEYMAP
 export type Keymap = Record<KeyAction, string>

@@ -5,7 +5,7 @@ export const en = {
     version: 'v{version}',
     bridge: { electron: 'Desktop', web: 'Browser' },
   },
-  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', audit: 'Audit', settings: 'Settings' },
+  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', exposure: 'Exposure & P&L', audit: 'Audit', settings: 'Settings' },
   env: {
     demo: 'DEMO',
     demoHint: 'Offline demo: simulated services, no real money',
@@ -130,6 +130,7 @@ export const en = {
     viewCoupons: 'Go to Coupons',
     viewTimeline: 'Go to Timeline',
     viewSettings: 'Go to Settings',
+    viewExposure: 'Go to Exposure & P&L',
     remapHint: 'Change these keys in Settings → Keys.',
     settingsTitle: 'Keys',
     change: 'Change',

@@ -11,7 +11,7 @@ export const uk: Messages = {
     version: 'v{version}',
     bridge: { electron: 'Застосунок', web: 'Браузер' },
   },
-  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', audit: 'Журнал дій', settings: 'Налаштування' },
+  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', exposure: 'Ризик і P&L', audit: 'Журнал дій', settings: 'Налаштування' },
   env: {
     demo: 'ДЕМО',
     demoHint: 'Офлайн-демо: імітовані сервіси, без реальних грошей',
@@ -136,6 +136,7 @@ export const uk: Messages = {
     viewCoupons: 'Перейти до Купонів',
     viewTimeline: 'Перейти до Хронології',
     viewSettings: 'Перейти до Налаштувань',
+    viewExposure: 'Перейти до Ризику і P&L',
     remapHint: 'Ці клавіші змінюються в Налаштуваннях → Клавіші.',
     settingsTitle: 'Клавіші',
     change: 'Змінити',

@@ -141,6 +141,14 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     clock: deps.clock,
     intervalMs: deps.balancePollMs,
     onError: (error) => log?.warn('balance poll failed', { code: toDeskError(error).code }),
+    // The balance chart's reads: a new value is kept; a failure to keep it never stops the header's balance.
+    onChange: ({ balance: value }) => {
+      try {
+        openStore().recordBalance(value, 'read')
+      } catch (error) {
+        log?.warn('balance sample not kept', { code: toDeskError(error).code })
+      }
+    },
   })
   const activeCoupons = createActiveCouponsWatcher({
     read: async () => {

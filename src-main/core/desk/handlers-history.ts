@@ -1,5 +1,6 @@
 import type { DeskHandlers, TimelinePageDto } from '../../../src-shared/contract.js'
-import type { TimelineKind } from '../timeline/index.js'
+import { aggregatePnl, type TimelineKind } from '../timeline/index.js'
+import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
 import type { CoreContext } from './context.js'
 import { deliveryToDto, entryToDto, pageContext } from './map-timeline.js'
 
@@ -36,6 +37,13 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
         const env = await ctx.env()
         const page = env.store().deliveries({ limit, cursor: cursor ?? null })
         return { items: page.items.map(deliveryToDto), nextCursor: page.nextCursor }
+      },
+      async pnl({ from, to, timeZone }) {
+        const env = await ctx.env()
+        return aggregatePnl(env.store().settledCoupons({ from, to }), { timeZone, decimals: stakeRuleOf(env.profile).decimals })
+      },
+      async balanceHistory({ from, to }) {
+        return (await ctx.env()).store().balanceHistory({ from, to })
       },
     },
     listener: {

@@ -40,9 +40,9 @@ const effectSql = (reDeduct: string) => `CASE WHEN NOT json_valid(t.data) THEN N
   WHEN t.kind = 'coupon_placed' THEN -COALESCE(json_extract(t.data, '$.amount'), c.amount)
   WHEN ${LEDGER_KIND} = 'credit' THEN json_extract(t.data, '$.ledger.amount')
   WHEN ${LEDGER_KIND} = 're_deduct' THEN ${reDeduct} ELSE 0 END`
-const SERVICE = effectSql(`-COALESCE(json_extract(t.data, '$.ledger.reversed'), ${PREVIOUS_CREDIT})`)
+export const SERVICE = effectSql(`-COALESCE(json_extract(t.data, '$.ledger.reversed'), ${PREVIOUS_CREDIT})`)
 const PARTNER = effectSql('-c.amount')
-const EFFECTS_FROM = `FROM timeline t LEFT JOIN coupons c ON c.code = t.coupon_code`
+export const EFFECTS_FROM = `FROM timeline t LEFT JOIN coupons c ON c.code = t.coupon_code`
 
 function toAudit(r: Row): AuditEntry {
   return { id: Number(r.id), at: Number(r.at), actor: String(r.actor), action: String(r.action), data: parseOrText(r.data) }

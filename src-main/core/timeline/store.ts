@@ -9,6 +9,9 @@ import { toCoupon, toDelivery, toState, toVersion } from './rows.js'
 import { isFinalStatus, RECALC_STATUS, stateKey } from './snapshot.js'
 import { storedPart } from '../shared/coupon-snapshot.js'
 import { createQueries } from './queries.js'
+import { createFigures, type FigureRange } from './figures.js'
+import type { SettledCouponRow } from './pnl.js'
+import type { BalanceHistoryDto } from '../../../src-shared/vocabulary/pnl.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, AuditQuery, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
@@ -77,6 +80,10 @@ export interface TimelineStore {
   runningTotals(entryIds: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals>
   /** Which of these coupon codes have at least one entry. */
   codesWithEntries(codes: string[]): Set<string>
+  /** Finally settled coupons whose settlement time falls in the range (the P&L's rows, figures.ts). */
+  settledCoupons(range?: FigureRange): SettledCouponRow[]
+  /** Balance reads and the client account's running balance through each money entry in the range. */
+  balanceHistory(range?: FigureRange): BalanceHistoryDto
   onEntry(listener: (entry: TimelineEntry) => void): () => void
   close(): void
 }
@@ -88,6 +95,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const db: Db = openDatabase(file)
   const listeners = new Set<(entry: TimelineEntry) => void>()
   const q = createQueries(db)
+  const figures = createFigures(db, (ids) => q.runningTotals(ids))
   let closed = false
 
   const stmt = {
@@ -383,6 +391,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     },
     runningTotals: (ids, base) => (ensureOpen(), q.runningTotals(ids, base)),
     codesWithEntries: (codes) => (ensureOpen(), q.codesWithEntries(codes)),
+    settledCoupons: (range = {}) => (ensureOpen(), figures.settledCoupons(range)),
+    balanceHistory: (range = {}) => (ensureOpen(), figures.balanceHistory(range)),
     onEntry(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
