@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => desk?.close())
 
-const VIEWS = ['line', 'live', 'coupons', 'timeline', 'exposure', 'settings'] as const
+const VIEWS = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'settings'] as const
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },

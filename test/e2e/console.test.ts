@@ -23,7 +23,7 @@ describe('the console in Chromium over the web bridge', () => {
   })
 
   it('switches between every view', async () => {
-    for (const name of ['live', 'coupons', 'timeline', 'exposure', 'settings', 'line']) {
+    for (const name of ['live', 'coupons', 'timeline', 'exposure', 'audit', 'settings', 'line']) {
       await page.getByTestId(`nav-${name}`).click()
       await page.getByTestId(`view-${name}`).waitFor()
       expect(page.url()).toContain(name)

@@ -41,7 +41,7 @@ describe('interface language in Chromium', () => {
     await page.getByTestId('nav-line').filter({ hasText: 'Лінія' }).waitFor()
     expect(await htmlLang()).toBe('uk')
     // The other views, for a look at how the longer words fit.
-    for (const name of ['line', 'live', 'coupons', 'timeline', 'exposure']) {
+    for (const name of ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit']) {
       await page.getByTestId(`nav-${name}`).click()
       await page.getByTestId(`view-${name}`).waitFor()
       await page.screenshot({ path: `${SHOTS}/${name}-uk.png` })
