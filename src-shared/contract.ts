@@ -13,6 +13,7 @@ import type { TimelineKind } from './vocabulary/timeline.js'
 import type { BetSubject, CouponFigures } from './vocabulary/coupon-fields.js'
 import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
+import type { DeliveryDetailDto, DeliveryRowExtras, KeptStatsDto, ReverifyResultDto } from './vocabulary/deliveries.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -339,7 +340,8 @@ export interface TimelinePageDto {
   /** With a coupon-code filter: the codes asked for that have no entry at all in the history. */
   missingCodes?: string[]
 }
-export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
+export interface DeliveryDto extends DeliveryRowExtras { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
+export type { DeliveryDetailDto, KeptStatsDto, ReverifyResultDto }
 export interface ListenerStatusDto {
   running: boolean
   url: string | null
@@ -490,11 +492,13 @@ export const inputs = {
       .strict(),
     couponHistory: z.object({ code: couponCode }).strict(),
     deliveries: z.object({ limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(), cursor: z.string().max(100).optional() }).strict(),
+    delivery: z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict(),
   },
   listener: {
     status: none,
     start: none,
     stop: none,
+    reverify: none,
   },
   watch: {
     /** Answers the topic's current snapshot (or null until the first read), then pushes `watch.*` events. */
@@ -578,9 +582,10 @@ export interface Outputs {
   timeline: {
     query: TimelinePageDto
     couponHistory: TimelineEntryDto[]
-    deliveries: { items: DeliveryDto[]; nextCursor: string | null }
+    deliveries: { items: DeliveryDto[]; nextCursor: string | null; kept?: KeptStatsDto }
+    delivery: DeliveryDetailDto
   }
-  listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
+  listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto; reverify: ReverifyResultDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
   demo: {

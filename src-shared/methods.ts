@@ -9,8 +9,8 @@ export const methods = {
   feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
-  timeline: ['query', 'couponHistory', 'deliveries'],
-  listener: ['status', 'start', 'stop'],
+  timeline: ['query', 'couponHistory', 'deliveries', 'delivery'],
+  listener: ['status', 'start', 'stop', 'reverify'],
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],
   demo: [

@@ -2,6 +2,7 @@ import type { DeskHandlers, TimelinePageDto } from '../../../src-shared/contract
 import type { TimelineKind } from '../timeline/index.js'
 import type { CoreContext } from './context.js'
 import { deliveryToDto, entryToDto, pageContext } from './map-timeline.js'
+import { deliveryDetail } from './deliveries.js'
 
 /** timeline.* and listener.* */
 export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline' | 'listener'> {
@@ -34,14 +35,17 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
       },
       async deliveries({ limit, cursor }) {
         const env = await ctx.env()
-        const page = env.store().deliveries({ limit, cursor: cursor ?? null })
-        return { items: page.items.map(deliveryToDto), nextCursor: page.nextCursor }
+        const store = env.store()
+        const page = store.deliveries({ limit, cursor: cursor ?? null })
+        return { items: page.items.map(deliveryToDto), nextCursor: page.nextCursor, kept: store.keptStats() }
       },
+      delivery: async ({ id }) => deliveryDetail((await ctx.env()).store(), id),
     },
     listener: {
       status: async () => (await ctx.env()).listener.status(),
       start: async () => (await ctx.env()).listener.start(),
       stop: async () => (await ctx.env()).listener.stop(),
+      reverify: async () => (await ctx.env()).listener.reverify(),
     },
   }
 }

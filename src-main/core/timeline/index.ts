@@ -9,3 +9,4 @@ export { timelineDbFile, profileTimelineFile, TIMELINE_DB_NAME } from './paths.j
 export { resolveDataDir } from './paths.js'
 export { createAttemptLog, type AttemptLog, type AttemptOutcome, type StoredAttempt } from './attempts.js'
 export { buildLedger, entryEffects } from './ledger.js'
+export { DEFAULT_KEPT_LIMITS, INSPECTOR_PAYLOAD_MAX, type DeliveryDetail, type KeptDelivery, type KeptLimits, type KeptStats } from './deliveries.js'
