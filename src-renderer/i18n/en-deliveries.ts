@@ -53,6 +53,7 @@ export const enDeliveries = {
     duplicateOf: 'Duplicate of the first delivery, {id}',
     openFirst: 'Open delivery {id}',
     answer: 'Answer sent',
+    answerBody: 'Answer body, as sent',
     answerStatus: 'HTTP {status}',
     noAnswerBody: 'No answer body was recorded for this delivery (received before the inspector kept it).',
     headers: 'Headers received',

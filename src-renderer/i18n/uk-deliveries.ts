@@ -51,6 +51,7 @@ export const ukDeliveries: typeof enDeliveries = {
     duplicateOf: 'Дублікат першої доставки, {id}',
     openFirst: 'Відкрити доставку {id}',
     answer: 'Надіслана відповідь',
+    answerBody: 'Тіло відповіді, як надіслано',
     answerStatus: 'HTTP {status}',
     noAnswerBody: 'Тіло відповіді для цієї доставки не записано (отримана до того, як інспектор почав його зберігати).',
     headers: 'Отримані заголовки',
