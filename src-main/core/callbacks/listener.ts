@@ -135,7 +135,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
         const { body, detail } = evidence
         store.recordRejected({
           receivedAt: clock.now(), rawSize, answerStatus: status, verdict, note: reason, detail,
-          headers: receivedHeaders(evidence.req.rawHeaders, secret), answerBody: answer, body, claimed: body && claimsOf(body),
+          headers: receivedHeaders(evidence.req.rawHeaders, secret), answerBody: answer, body: body?.length ? body : undefined, claimed: body && claimsOf(body),
         })
       } catch (error) {
         // The answer does not depend on the inspector row, but the operator must learn it is missing.

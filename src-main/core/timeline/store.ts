@@ -104,7 +104,9 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     getBatch: db.prepare('SELECT batch_id FROM batches WHERE batch_id = ?'),
     insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?)'),
     pruneRejected: db.prepare(
-      "DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)",
+      // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
+      `DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)
+        AND id NOT IN (SELECT delivery_id FROM delivery_bodies WHERE resolved = 0)`,
     ),
     getCoupon: db.prepare('SELECT * FROM coupons WHERE code = ?'),
     insertCoupon: db.prepare('INSERT INTO coupons (code, updated_at) VALUES (?, ?)'),

@@ -174,3 +174,24 @@ describe('a wrong secret loses nothing (listener over real HTTP)', () => {
     }
   })
 })
+
+describe('refused rows pruned by count keep the bodies still waiting for a re-verify', () => {
+  it('a kept body outlives the pruning of older refused rows, and is applied after the fix', async () => {
+    const d = tempDir()
+    const store = openTimelineStore(join(d.dir, 'timeline.sqlite'), { maxRejectedRows: 3 })
+    const listener = createCallbackListener({ port: 0, secret: WRONG, store })
+    try {
+      const { url } = await listener.start()
+      const body = wonBody('b-prune-1', '000000000801', 5)
+      await deliver(url, RIGHT, body)
+      // Four refusals without a body to keep (empty): the row limit is passed.
+      for (let i = 0; i < 4; i++) await send(url, { method: 'POST', body: '', headers: {} })
+      expect(store.keptStats().pending).toBe(1)
+      expect(reverifyKept(store, RIGHT).applied.map((a) => a.batchId)).toEqual(['b-prune-1'])
+    } finally {
+      await listener.stop()
+      store.close()
+      d.cleanup()
+    }
+  })
+})
