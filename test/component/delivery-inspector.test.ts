@@ -72,3 +72,31 @@ describe('delivery inspector', () => {
     expect(prettyPayload(null)).toBeNull()
   })
 })
+
+describe('deep links and the re-verify report', { timeout: 20_000 }, () => {
+  it('/timeline?delivery=<id> opens that delivery on the deliveries tab', async () => {
+    const { installFakeDesk } = await import('./fake-desk.js')
+    const { flushPromises } = await import('@vue/test-utils')
+    const { default: TimelineView } = await import('@renderer/views/TimelineView.vue')
+    const fake = installFakeDesk({
+      'timeline.query': () => ({ items: [], nextCursor: null }),
+      'timeline.deliveries': () => ({ items: [], nextCursor: null, kept: { count: 1, bytes: 500, pending: 1, dropped: { count: 2, bytes: 900, lastAt: 1_784_897_500_000 }, limits: { maxCount: 200, maxBytes: 64 * 1024 * 1024 } } }),
+      'timeline.delivery': (input) => detail({ id: (input as { id: number }).id }),
+      'listener.reverify': () => ({ checked: 2, applied: [{ id: 5, batchId: 'b-5', codes: ['000000000005'] }], duplicates: [], stillRefused: [{ id: 6, reason: 'signature_mismatch' }], secretSet: true }),
+    })
+    const pinia = freshPinia()
+    const router = (await import('@renderer/router.js')).createDeskRouter((await import('vue-router')).createMemoryHistory())
+    await router.push('/timeline?delivery=12')
+    const { mount } = await import('@vue/test-utils')
+    const { createDeskI18n } = await import('@renderer/i18n/index.js')
+    const wrapper = mount(TimelineView, { global: { plugins: [pinia, createDeskI18n(), router] }, attachTo: document.body })
+    await flushPromises()
+    expect(fake.callsTo('timeline.delivery')).toEqual([{ id: 12 }])
+    expect(document.body.querySelector('[data-testid="delivery-inspector"]')).not.toBeNull()
+    expect(document.body.querySelector('[data-testid="deliveries-dropped"]')!.textContent).toMatch(/dropped to stay within the limits: 2 \(900 B\)/)
+    ;(document.body.querySelector('[data-testid="deliveries-reverify"]') as HTMLElement).click()
+    await flushPromises()
+    expect(document.body.querySelector('[data-testid="deliveries-reverify-result"]')!.textContent).toMatch(/2 checked, 1 applied, 0 already applied, 1 still refused.*#6 wrong signature/)
+    wrapper.unmount()
+  })
+})
