@@ -3,6 +3,8 @@ import { callbackPayloadSchema } from './schema.js'
 import { settlementBatch } from './snapshot.js'
 import { verifySignature } from './signature.js'
 
+const YIELD_EVERY = 10
+
 export interface ReverifyItem {
   id: number
   batchId: string | null
@@ -25,9 +27,12 @@ export interface ReverifyReport {
  * first so versions of a coupon apply in their order, and applies those that pass through the same
  * path as a live delivery: batchId dedupe makes the replay and any later resend count once.
  */
-export function reverifyKept(store: Pick<TimelineStore, 'keptDeliveries' | 'applyBatch' | 'noteStillRefused'>, secret: string | Buffer): ReverifyReport {
+export async function reverifyKept(store: Pick<TimelineStore, 'keptDeliveries' | 'applyBatch' | 'noteStillRefused'>, secret: string | Buffer, options: { yieldEvery?: number } = {}): Promise<ReverifyReport> {
+  const yieldEvery = Math.max(1, options.yieldEvery ?? YIELD_EVERY)
   const report: ReverifyReport = { checked: 0, applied: [], duplicates: [], stillRefused: [] }
   for (const kept of store.keptDeliveries()) {
+    // Each body is its own durable transaction (a few ms): the event loop (live deliveries, the window) gets turns between them.
+    if (report.checked > 0 && report.checked % yieldEvery === 0) await new Promise<void>((resolve) => setImmediate(resolve))
     report.checked++
     const refuse = (reason: string) => {
       store.noteStillRefused(kept.id, reason)

@@ -25,13 +25,13 @@ export function deliveryDetail(store: TimelineStore, id: number): DeliveryDetail
  * Re-verify with the secret stored now; recorded in the audit log as the operator's action. Without
  * a secret nothing is checked (every kept body would only be refused again).
  */
-export function reverifyDeliveries(store: TimelineStore, secret: string | null, actor = 'console'): ReverifyResultDto {
+export async function reverifyDeliveries(store: TimelineStore, secret: string | null, actor = 'console'): Promise<ReverifyResultDto> {
   if (!secret) {
     const pending = store.keptStats().pending
     store.audit(actor, 'listener.reverify', { secretSet: false, pending })
     return { checked: 0, applied: [], duplicates: [], stillRefused: [], secretSet: false }
   }
-  const report = reverifyKept(store, secret)
+  const report = await reverifyKept(store, secret)
   store.audit(actor, 'listener.reverify', {
     checked: report.checked,
     applied: report.applied.map((a) => a.batchId),

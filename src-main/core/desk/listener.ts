@@ -20,7 +20,7 @@ export interface ListenerControl {
   /** The callback URL to hand to placements while running, else undefined. */
   callbackUrl(): string | undefined
   /** Checks the kept refused bodies with the secret stored now and applies those that pass, once. */
-  reverify(): ReverifyResultDto
+  reverify(): Promise<ReverifyResultDto>
   /** Called after a start or stop (the listener watch topic pushes the new status). */
   onChange(listener: () => void): () => void
 }

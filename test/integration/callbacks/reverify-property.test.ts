@@ -10,13 +10,15 @@ const RIGHT = 'service-secret'
 const WRONG = 'typed-wrong'
 
 /** What the operator and the service do, in any order. */
-type Op = { kind: 'deliver'; batch: number } | { kind: 'fix' } | { kind: 'break' } | { kind: 'reverify' }
+type Op = { kind: 'deliver'; batch: number } | { kind: 'fix' } | { kind: 'break' } | { kind: 'reverify' } | { kind: 'race'; batch: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 0, max: 2 }).map((b): Op => ({ kind: 'deliver', batch: b })) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'fix' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'break' }) },
   { weight: 2, arbitrary: fc.constant<Op>({ kind: 'reverify' }) },
+  // A re-verify running while the service resends: both in flight at once.
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 2 }).map((b): Op => ({ kind: 'race', batch: b })) },
 )
 
 describe('re-verify property (real HTTP)', () => {
@@ -49,15 +51,19 @@ describe('re-verify property (real HTTP)', () => {
                 const answer = await deliver(url, RIGHT, bodies[o.batch])
                 expect(answer.status).toBe(secret === RIGHT ? 200 : 401)
                 delivered.add(o.batch)
+              } else if (o.kind === 'race') {
+                const [, answer] = await Promise.all([reverifyKept(store, secret, { yieldEvery: 1 }), deliver(url, RIGHT, bodies[o.batch])])
+                expect(answer.status).toBe(secret === RIGHT ? 200 : 401)
+                delivered.add(o.batch)
               } else if (o.kind === 'fix') await restart(RIGHT)
               else if (o.kind === 'break') await restart(WRONG)
-              else reverifyKept(store, secret)
+              else await reverifyKept(store, secret)
             }
             // In the end the operator fixes the secret and re-verifies; the service resends everything once more.
             await restart(RIGHT)
-            reverifyKept(store, secret)
+            await reverifyKept(store, secret)
             for (const b of delivered) expect((await deliver(url, RIGHT, bodies[b])).status).toBe(200)
-            expect(reverifyKept(store, secret).checked).toBe(0)
+            expect((await reverifyKept(store, secret)).checked).toBe(0)
 
             for (let i = 0; i < 3; i++) {
               const credit = store.ledger(codes[i]).rows.filter((r) => r.kind === 'credit')

@@ -102,7 +102,7 @@ describe('a wrong secret loses nothing (listener over real HTTP)', () => {
     expect(credits(wrong.store, '000000000501')).toHaveLength(0)
 
     // Re-verify with the same wrong secret: still refused, and said why.
-    const again = reverifyKept(wrong.store, WRONG)
+    const again = await reverifyKept(wrong.store, WRONG)
     expect(again).toMatchObject({ checked: 1, applied: [], stillRefused: [{ reason: 'signature_mismatch' }] })
 
     // The operator fixes the secret: the listener comes back with it (as the console rebuilds it).
@@ -111,11 +111,11 @@ describe('a wrong secret loses nothing (listener over real HTTP)', () => {
     const { url } = await listener.start()
     open.push({ listener, store: wrong.store })
 
-    const report = reverifyKept(wrong.store, RIGHT)
+    const report = await reverifyKept(wrong.store, RIGHT)
     expect(report).toMatchObject({ checked: 1, applied: [{ batchId: 'b-once-1', codes: ['000000000501'] }], duplicates: [], stillRefused: [] })
     expect(credits(wrong.store, '000000000501').map((r) => r.service)).toEqual([42.5])
     // A second re-verify finds nothing left to check.
-    expect(reverifyKept(wrong.store, RIGHT).checked).toBe(0)
+    expect((await reverifyKept(wrong.store, RIGHT)).checked).toBe(0)
 
     const resend = await deliver(url, RIGHT, body)
     expect(resend.status).toBe(200)
@@ -141,7 +141,7 @@ describe('a wrong secret loses nothing (listener over real HTTP)', () => {
     const fixed = createCallbackListener({ port: 0, secret: RIGHT, store })
     const { url: url2 } = await fixed.start()
     expect((await deliver(url2, RIGHT, body)).status).toBe(200)
-    const report = reverifyKept(store, RIGHT)
+    const report = await reverifyKept(store, RIGHT)
     expect(report.applied).toEqual([])
     expect(report.duplicates).toEqual([{ id: expect.any(Number), batchId: 'b-order-1', codes: ['000000000601'] }])
     expect(credits(store, '000000000601')).toHaveLength(1)
@@ -162,7 +162,7 @@ describe('a wrong secret loses nothing (listener over real HTTP)', () => {
       const fixed = createCallbackListener({ port, secret: RIGHT, store })
       await fixed.start()
       open.push({ listener: fixed, store })
-      expect(reverifyKept(store, RIGHT).applied.map((a) => a.batchId)).toEqual([batchId])
+      expect((await reverifyKept(store, RIGHT)).applied.map((a) => a.batchId)).toEqual([batchId])
       await clock.advance(60_000)
       await sender.whenIdle()
       expect(sender.deliveries()[1]).toMatchObject({ batchId, attempt: 2, status: 200, outcome: 'delivered' })
@@ -187,7 +187,7 @@ describe('refused rows pruned by count keep the bodies still waiting for a re-ve
       // Four refusals without a body to keep (empty): the row limit is passed.
       for (let i = 0; i < 4; i++) await send(url, { method: 'POST', body: '', headers: {} })
       expect(store.keptStats().pending).toBe(1)
-      expect(reverifyKept(store, RIGHT).applied.map((a) => a.batchId)).toEqual(['b-prune-1'])
+      expect((await reverifyKept(store, RIGHT)).applied.map((a) => a.batchId)).toEqual(['b-prune-1'])
     } finally {
       await listener.stop()
       store.close()
