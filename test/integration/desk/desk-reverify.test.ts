@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeskHandlers } from '../../../src-shared/contract.js'
+import { openTimelineStore } from '../../../src-main/core/timeline/index.js'
+import { timelineFile } from '../../../src-main/core/desk/environment.js'
 import { createHarness, type Harness } from './helpers.js'
 
 /** Demo: a wrong callback secret stored in the profile, a refused settlement, the fix and the re-verify, through the contract. */
@@ -70,5 +72,19 @@ describe('delivery inspector and re-verify (Demo, through the contract)', () => 
 
     const after = await api.timeline.delivery({ id: refused.id })
     expect(after).toMatchObject({ reverify: { outcome: 'applied' }, batchId: report.applied[0].batchId, firstDeliveryId: refused.id })
+
+    // Each re-verify is an operator action in the profile's audit log.
+    const history = openTimelineStore(timelineFile(h.dataDir, id))
+    try {
+      const runs = history.auditEntries().filter((a) => a.action === 'listener.reverify')
+      expect(runs.map((a) => a.data)).toEqual([
+        { checked: 0, applied: [], duplicates: [], stillRefused: 0 },
+        { checked: 1, applied: [report.applied[0].batchId], duplicates: [], stillRefused: 0 },
+        { checked: 1, applied: [], duplicates: [], stillRefused: 1 },
+      ])
+      expect(runs.every((a) => a.actor === 'console')).toBe(true)
+    } finally {
+      history.close()
+    }
   })
 })
