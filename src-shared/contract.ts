@@ -16,6 +16,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, RENDERER_AUDIT_ACTIONS, type AuditAction
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
 import { isTimeZone } from './vocabulary/pnl.js'
+import type { DeliveryDetailDto, DeliveryRowExtras, KeptStatsDto, ReverifyResultDto } from './vocabulary/deliveries.js'
 import {
   MAX_CHOSEN_CANDIDATES,
   MAX_COUPON_CODE_LENGTH,
@@ -342,7 +343,8 @@ export interface TimelinePageDto {
   /** With a coupon-code filter: the codes asked for that have no entry at all in the history. */
   missingCodes?: string[]
 }
-export interface DeliveryDto { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
+export interface DeliveryDto extends DeliveryRowExtras { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
+export type { DeliveryDetailDto, KeptStatsDto, ReverifyResultDto }
 export interface ListenerStatusDto {
   running: boolean
   url: string | null
@@ -518,11 +520,13 @@ export const inputs = {
     pnl: pnlQuery,
     /** Balance reads and the client account's running balance from the history, with placements and settlements. */
     balanceHistory: historyRange,
+    delivery: z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict(),
   },
   listener: {
     status: none,
     start: none,
     stop: none,
+    reverify: none,
   },
   watch: {
     /** Answers the topic's current snapshot (or null until the first read), then pushes `watch.*` events. */
@@ -628,11 +632,12 @@ export interface Outputs {
   timeline: {
     query: TimelinePageDto
     couponHistory: TimelineEntryDto[]
-    deliveries: { items: DeliveryDto[]; nextCursor: string | null }
+    deliveries: { items: DeliveryDto[]; nextCursor: string | null; kept?: KeptStatsDto }
+    delivery: DeliveryDetailDto
     pnl: PnlDto
     balanceHistory: BalanceHistoryDto
   }
-  listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto }
+  listener: { status: ListenerStatusDto; start: ListenerStatusDto; stop: ListenerStatusDto; reverify: ReverifyResultDto }
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
   audit: { query: AuditPageDto; record: AuditEntryDto }

@@ -69,6 +69,10 @@ export const enAudit = {
       checked: 'checked',
       applied: 'applied',
       failed: 'failed',
+      duplicates: 'duplicates',
+      batches: 'batches',
+      secretSet: 'secret stored',
+      pending: 'waiting',
       text: 'stored text',
     },
     action: {

@@ -70,6 +70,10 @@ export const ukAudit: typeof enAudit = {
       checked: 'перевірено',
       applied: 'зараховано',
       failed: 'не пройшли',
+      duplicates: 'дублікати',
+      batches: 'пакети',
+      secretSet: 'секрет збережено',
+      pending: 'очікують',
       text: 'збережений текст',
     },
     action: {

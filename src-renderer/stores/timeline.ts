@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
-import type { DeliveryDto, InputOf, SkippedRowDto, TimelineEntryDto } from '../../src-shared/contract.js'
+import type { DeliveryDto, InputOf, KeptStatsDto, SkippedRowDto, TimelineEntryDto } from '../../src-shared/contract.js'
 import { call, epochRef } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
@@ -37,6 +37,8 @@ export const useTimelineStore = defineStore('timeline', () => {
   const liveCount = epochRef(() => 0)
   const deliveries = epochRef<DeliveryDto[]>(() => [])
   const deliveriesCursor = epochRef<string | null>(() => null)
+  /** Refused bodies kept raw for a re-verify, and how many were dropped. */
+  const kept = epochRef<KeptStatsDto | null>(() => null)
   let requery = false
   const liveWatch = sharedWatch(
     { name: 'timeline', limit: LIVE_SNAPSHOT },
@@ -136,6 +138,7 @@ export const useTimelineStore = defineStore('timeline', () => {
       if (v) {
         deliveries.value = more ? [...deliveries.value, ...v.items] : v.items
         deliveriesCursor.value = v.nextCursor
+        kept.value = v.kept ?? null
       }
     } finally {
       deliveriesLoading.value = false
@@ -157,6 +160,7 @@ export const useTimelineStore = defineStore('timeline', () => {
     liveCount,
     deliveries,
     deliveriesCursor,
+    kept,
     deliveriesLoading,
     query,
     loadMore,

@@ -11,3 +11,5 @@ export {
 export { signPayload, verifySignature, SIGNATURE_HEADER, type SignatureVerdict } from './signature.js'
 export { callbackPayloadSchema, callbackCouponSchema, type CallbackPayload, type CallbackCoupon, MAX_COUPONS_PER_BATCH } from './schema.js'
 export { callbackSnapshot, settlementBatch } from './snapshot.js'
+export { reverifyKept, type ReverifyReport, type ReverifyItem } from './reverify.js'
+export { receivedHeaders, REDACTED } from './evidence.js'

@@ -6,6 +6,7 @@ import { DeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
 import type { DeliveryVerdict, TimelineStore } from '../timeline/index.js'
 import { readLimitedBody } from './body.js'
+import { claimsOf, receivedHeaders, schemaDetail } from './evidence.js'
 import { callbackPayloadSchema } from './schema.js'
 import { settlementBatch } from './snapshot.js'
 import { SIGNATURE_HEADER, verifySignature } from './signature.js'
@@ -33,8 +34,14 @@ export interface CallbackListenerOptions {
   bodyGraceMs?: number
   /** Longest pause inside a body (ms). Default 10 000. */
   bodyIdleMs?: number
-  /** Keep an inspector row (no payload) for rejected deliveries. Default true. */
+  /** Keep an inspector row for rejected deliveries (a refused body is kept raw, bounded by the store). Default true. */
   recordRejected?: boolean
+  /**
+   * The answer to a signature failure. 401 (default) is what the spec names: final for the sender, the
+   * kept body is then re-verified after the secret is fixed. 503 makes the sender retry it after 1, 5,
+   * 15 and 60 minutes instead (a delivery batchId dedupe keeps from crediting twice).
+   */
+  signatureFailureStatus?: 401 | 503
   /** Observability hook: one call per answered delivery (never carries payload or secret). */
   onDelivery?: (event: DeliveryEvent) => void
 }
@@ -68,8 +75,11 @@ export const DEFAULT_MAX_CONNECTIONS = 32
 const RETRY_AFTER = { 'retry-after': '60', connection: 'close' }
 
 function reply(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  replyText(res, status, JSON.stringify(body), extra)
+}
+
+function replyText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return
-  const text = JSON.stringify(body)
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...extra })
   res.end(text)
 }
@@ -111,16 +121,28 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     }
   }
 
-  function reject(res: ServerResponse, status: number, reason: string, rawSize: number, verdict: DeliveryVerdict, extra: Record<string, string> = {}): void {
+  interface Evidence {
+    req: IncomingMessage
+    /** The exact bytes, when read: kept raw so nothing refused is lost. */
+    body?: Buffer
+    detail?: string
+  }
+
+  function reject(res: ServerResponse, status: number, reason: string, rawSize: number, verdict: DeliveryVerdict, evidence: Evidence, extra: Record<string, string> = {}): void {
+    const answer = JSON.stringify({ success: false, error: reason })
     if (keepRejected) {
       try {
-        store.recordRejected({ receivedAt: clock.now(), rawSize, answerStatus: status, verdict, note: reason })
+        const { body, detail } = evidence
+        store.recordRejected({
+          receivedAt: clock.now(), rawSize, answerStatus: status, verdict, note: reason, detail,
+          headers: receivedHeaders(evidence.req.rawHeaders, secret), answerBody: answer, body: body?.length ? body : undefined, claimed: body && claimsOf(body),
+        })
       } catch (error) {
         // The answer does not depend on the inspector row, but the operator must learn it is missing.
         log.error('callback inspector row not stored', { reason, status, error: (error as Error)?.message })
       }
     }
-    reply(res, status, { success: false, error: reason }, extra)
+    replyText(res, status, answer, extra)
     notify({ status, reason, batchId: null, processed: null, duplicate: false })
   }
 
@@ -143,7 +165,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
         size,
         maxBodyBytes,
       })
-      reject(res, 503, 'body_too_large', size, 'too_large', RETRY_AFTER)
+      reject(res, 503, 'body_too_large', size, 'too_large', { req }, RETRY_AFTER)
     }
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(declared)
@@ -152,32 +174,36 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       if (read.reason === 'aborted') return
       if (read.reason === 'too_large') return tooLarge(read.received)
       log.warn('callback body too slow: answered 503 (retried by the sender)', { received: read.received, minBytesPerSecond: bodyLimits.minBytesPerSecond })
-      reject(res, 503, 'body_too_slow', read.received, 'too_slow', RETRY_AFTER)
+      reject(res, 503, 'body_too_slow', read.received, 'too_slow', { req }, RETRY_AFTER)
       return
     }
     const body = read.body
     const receivedAt = clock.now()
     const verdict = verifySignature(secret, body, req.headersDistinct[SIGNATURE_HEADER])
     if (!verdict.ok) {
-      reject(res, 401, verdict.reason, body.length, 'forged')
+      const status = options.signatureFailureStatus ?? 401
+      reject(res, status, verdict.reason, body.length, 'forged', { req, body }, status === 503 ? RETRY_AFTER : {})
       return
     }
     let json: unknown
     try {
       json = JSON.parse(body.toString('utf8'))
     } catch {
-      reject(res, 400, 'malformed_json', body.length, 'valid')
+      reject(res, 400, 'malformed_json', body.length, 'valid', { req, body })
       return
     }
     const parsed = callbackPayloadSchema.safeParse(json)
     if (!parsed.success) {
-      reject(res, 400, 'schema_invalid', body.length, 'valid')
+      reject(res, 400, 'schema_invalid', body.length, 'valid', { req, body, detail: schemaDetail(parsed.error.issues) })
       return
     }
     const batch = parsed.data
     let result: { processed: number; duplicate: boolean }
+    // Every coupon of a schema-checked batch is applied (or was, for a duplicate): the answer is known before it is stored with the delivery.
+    const answer = JSON.stringify({ success: true, processed: batch.coupons.length })
     try {
-      result = store.applyBatch(settlementBatch(batch), { receivedAt, rawSize: body.length, rawBody: body.toString('utf8') })
+      const headers = receivedHeaders(req.rawHeaders, secret)
+      result = store.applyBatch(settlementBatch(batch), { receivedAt, rawSize: body.length, rawBody: body.toString('utf8'), headers, answerBody: answer })
     } catch (error) {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
       log.error('callback batch not stored: answered 503 (retried by the sender)', { batchId: batch.batchId, error: (error as Error)?.message })
@@ -185,7 +211,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       notify({ status: 503, reason: 'storage_unavailable', batchId: batch.batchId, processed: null, duplicate: false })
       return
     }
-    reply(res, 200, { success: true, processed: result.processed })
+    replyText(res, 200, answer)
     notify({ status: 200, reason: result.duplicate ? 'duplicate' : 'applied', batchId: batch.batchId, clientId: batch.clientId ?? null, processed: result.processed, duplicate: result.duplicate })
   }
 

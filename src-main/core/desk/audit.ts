@@ -47,12 +47,6 @@ const AUDITED: Record<string, Picker> = {
   // The kind of secret only ("password", "feedApiKey", "callbackSecret"): never its value.
   'profiles.setSecret': (i: { id: string; kind: string }) => ({ profileId: i.id, kind: i.kind }),
   'profiles.clearSecret': (i: { id: string; kind: string }) => ({ profileId: i.id, kind: i.kind }),
-  // Re-verifying refused deliveries with a fixed secret: how many were checked and applied (never the secret).
-  'callbacks.reverify': (_i: unknown, o?: { checked?: number; applied?: number; failed?: number }) => ({
-    checked: o?.checked ?? null,
-    applied: o?.applied ?? null,
-    failed: o?.failed ?? null,
-  }),
   'listener.start': (_i: unknown, o?: { url: string | null }) => ({ url: o?.url ?? null }),
   'listener.stop': () => ({}),
   'demo.settle': (i: { code: string; result: string }) => ({ code: i.code, result: i.result }),

@@ -226,7 +226,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, connection: deps.connection, logger: deps.logger })
   const listener = createListenerControl({
     profile,
-    secret: () => (demo ? DEMO_CREDENTIALS.callbackSecret : deps.profiles.secret(profile.id, 'callbackSecret')),
+    // Demo: the simulator's public secret unless one is stored (an operator tries a wrong one, then fixes it).
+    secret: () => (demo ? (deps.profiles.secret(profile.id, 'callbackSecret') ?? DEMO_CREDENTIALS.callbackSecret) : deps.profiles.secret(profile.id, 'callbackSecret')),
     store: openStore,
     connection: deps.connection,
     clock: deps.clock,

@@ -3,6 +3,7 @@ import { aggregatePnl, type TimelineKind } from '../timeline/index.js'
 import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
 import type { CoreContext } from './context.js'
 import { deliveryToDto, entryToDto, pageContext } from './map-timeline.js'
+import { deliveryDetail } from './deliveries.js'
 
 /** timeline.* and listener.* */
 export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline' | 'listener'> {
@@ -35,8 +36,9 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
       },
       async deliveries({ limit, cursor }) {
         const env = await ctx.env()
-        const page = env.store().deliveries({ limit, cursor: cursor ?? null })
-        return { items: page.items.map(deliveryToDto), nextCursor: page.nextCursor }
+        const store = env.store()
+        const page = store.deliveries({ limit, cursor: cursor ?? null })
+        return { items: page.items.map(deliveryToDto), nextCursor: page.nextCursor, kept: store.keptStats() }
       },
       async pnl({ from, to, timeZone }) {
         const env = await ctx.env()
@@ -45,11 +47,13 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
       async balanceHistory({ from, to }) {
         return (await ctx.env()).store().balanceHistory({ from, to })
       },
+      delivery: async ({ id }) => deliveryDetail((await ctx.env()).store(), id),
     },
     listener: {
       status: async () => (await ctx.env()).listener.status(),
       start: async () => (await ctx.env()).listener.start(),
       stop: async () => (await ctx.env()).listener.stop(),
+      reverify: async () => (await ctx.env()).listener.reverify(),
     },
   }
 }

@@ -1,10 +1,11 @@
-import type { ListenerStatusDto, StateReason } from '../../../src-shared/contract.js'
+import type { ListenerStatusDto, ReverifyResultDto, StateReason } from '../../../src-shared/contract.js'
 import { createCallbackListener, type CallbackListener } from '../callbacks/index.js'
 import type { Profile } from '../profiles/index.js'
 import type { Clock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import type { TimelineStore } from '../timeline/index.js'
 import type { ConnectionMonitor } from './connection.js'
+import { reverifyDeliveries } from './deliveries.js'
 
 /**
  * The profile's settlement callback listener: its host/port/path come from the profile's listener
@@ -18,6 +19,8 @@ export interface ListenerControl {
   stop(): Promise<ListenerStatusDto>
   /** The callback URL to hand to placements while running, else undefined. */
   callbackUrl(): string | undefined
+  /** Checks the kept refused bodies with the secret stored now and applies those that pass, once. */
+  reverify(): Promise<ReverifyResultDto>
   /** Called after a start or stop (the listener watch topic pushes the new status). */
   onChange(listener: () => void): () => void
 }
@@ -117,6 +120,7 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       return status()
     },
     callbackUrl: () => listener?.url ?? undefined,
+    reverify: () => reverifyDeliveries(options.store(), options.secret()),
     onChange(listener) {
       changes.add(listener)
       return () => changes.delete(listener)

@@ -59,7 +59,17 @@ export function entryToDto(entry: TimelineEntry, ctx: EntryContext): TimelineEnt
 }
 
 export function deliveryToDto(row: DeliveryRow): DeliveryDto {
-  return { id: row.id, batchId: row.batchId, receivedAt: row.receivedAt, verdict: row.verdict, size: row.rawSize, answer: row.answerStatus }
+  return {
+    id: row.id, batchId: row.batchId, receivedAt: row.receivedAt, verdict: row.verdict, size: row.rawSize, answer: row.answerStatus,
+    reason: deliveryReason(row), duplicate: row.duplicate, couponCount: row.couponCount, couponCodes: row.couponCodes ?? [],
+    claimedBatchId: row.claimedBatchId ?? null, body: row.bodyState ?? null, reverify: row.reverify ?? null,
+  }
+}
+
+/** The listener's reason: its note for a refusal, `duplicate` or `applied` for an answered 200. */
+export function deliveryReason(row: DeliveryRow): string {
+  if (row.duplicate) return 'duplicate'
+  return row.note ?? (row.answerStatus === 200 ? 'applied' : 'unknown')
 }
 
 /** The context of a page of entries: amounts from the coupon rows, running totals in one pass for the page. */

@@ -115,6 +115,28 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE coupons ADD COLUMN callback_seq INTEGER NOT NULL DEFAULT 0;`,
   // 5: the typed snapshot beside the raw wire coupon (validated when read back; NULL on older rows)
   `ALTER TABLE coupon_versions ADD COLUMN snapshot TEXT;`,
+  // 6: the delivery inspector: what was received and answered, refused bodies kept raw (bounded) for a re-verify
+  `
+  ALTER TABLE deliveries ADD COLUMN headers TEXT;
+  ALTER TABLE deliveries ADD COLUMN answer_body TEXT;
+  ALTER TABLE deliveries ADD COLUMN detail TEXT;
+  ALTER TABLE deliveries ADD COLUMN coupon_codes TEXT;
+  ALTER TABLE deliveries ADD COLUMN claimed_batch_id TEXT;
+  ALTER TABLE deliveries ADD COLUMN body_state TEXT;
+  ALTER TABLE deliveries ADD COLUMN reverify TEXT;
+  CREATE TABLE delivery_bodies (
+    delivery_id INTEGER PRIMARY KEY REFERENCES deliveries(id) ON DELETE CASCADE,
+    body BLOB NOT NULL,
+    bytes INTEGER NOT NULL,
+    resolved INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE delivery_drops (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    count INTEGER NOT NULL DEFAULT 0,
+    bytes INTEGER NOT NULL DEFAULT 0,
+    last_at INTEGER
+  );
+  `,
 ]
 
 function userVersion(db: Db): number {

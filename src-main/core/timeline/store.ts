@@ -5,13 +5,14 @@ import type { Logger } from '../shared/log.js'
 import { openDatabase, type Db } from './db.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
-import { toCoupon, toDelivery, toState, toVersion } from './rows.js'
+import { toCoupon, toState, toVersion } from './rows.js'
 import { isFinalStatus, RECALC_STATUS, stateKey } from './snapshot.js'
 import { storedPart } from '../shared/coupon-snapshot.js'
 import { createQueries } from './queries.js'
 import { createFigures, type FigureRange } from './figures.js'
 import type { SettledCouponRow } from './pnl.js'
 import type { BalanceHistoryDto } from '../../../src-shared/vocabulary/pnl.js'
+import { createDeliveryLog, DEFAULT_KEPT_LIMITS, toDeliveryRow, type DeliveryDetail, type KeptDelivery, type KeptLimits, type KeptStats } from './deliveries.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, AuditQuery, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
@@ -24,6 +25,8 @@ export interface TimelineStoreOptions {
   lostBetStatuses?: number[]
   /** Rejected (forged) delivery rows kept for the inspector; older ones are pruned. Default 1000. */
   maxRejectedRows?: number
+  /** Refused bodies kept raw for a re-verify (deliveries.ts). Default 200 bodies, 64 MiB; never more bodies than rows. */
+  keptBodies?: Partial<KeptLimits>
   /** Where a failing subscriber is reported (storage goes on regardless). */
   logger?: Logger
   /** Called for every subscriber failure, after logging (the desk surfaces it to the operator). */
@@ -45,6 +48,13 @@ export interface TimelineStore {
   readonly file: string
   applyBatch(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
   recordRejected(delivery: RejectedDelivery): void
+  /** One delivery as the inspector shows it. */
+  delivery(id: number): DeliveryDetail | null
+  /** Kept bodies refused for their signature, not applied yet, oldest first (a re-verify checks them). */
+  keptDeliveries(): KeptDelivery[]
+  /** A kept body a re-verify still refuses. */
+  noteStillRefused(id: number, reason: string): void
+  keptStats(): KeptStats
   recordPlacement(coupons: CouponSnapshot[], options?: PlacementOptions): TimelineEntry[]
   /**
    * A read of the coupon's current state. With `ticket` (its `callbackTicket` taken before the read),
@@ -93,6 +103,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const lostBetStatuses = new Set(options.lostBetStatuses ?? [...DEFAULT_LOST_BET_STATUSES])
   const maxRejected = options.maxRejectedRows ?? 1000
   const db: Db = openDatabase(file)
+  const kept = { ...DEFAULT_KEPT_LIMITS, ...options.keptBodies }
+  const deliveryLog = createDeliveryLog(db, clock, { ...kept, maxCount: Math.min(kept.maxCount, maxRejected) })
   const listeners = new Set<(entry: TimelineEntry) => void>()
   const q = createQueries(db)
   const figures = createFigures(db, (ids) => q.runningTotals(ids))
@@ -101,11 +113,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const stmt = {
     getBatch: db.prepare('SELECT batch_id FROM batches WHERE batch_id = ?'),
     insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?)'),
-    insertDelivery: db.prepare(
-      'INSERT INTO deliveries (batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
     pruneRejected: db.prepare(
-      "DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)",
+      // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
+      `DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)
+        AND id NOT IN (SELECT delivery_id FROM delivery_bodies WHERE resolved = 0)`,
     ),
     getCoupon: db.prepare('SELECT * FROM coupons WHERE code = ?'),
     insertCoupon: db.prepare('INSERT INTO coupons (code, updated_at) VALUES (?, ?)'),
@@ -250,13 +261,13 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const applyBatchTx = db.transaction((batch: SettlementBatch, meta: DeliveryMeta): ApplyResult => {
     const receivedAt = meta.receivedAt ?? clock.now()
     if (stmt.getBatch.get(batch.batchId)) {
-      stmt.insertDelivery.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 1, 'duplicate batchId')
+      deliveryLog.recordValid(batch, meta, receivedAt, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }
     }
     stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null)
     const entries: TimelineEntry[] = []
     for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
-    stmt.insertDelivery.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 0, null)
+    deliveryLog.recordValid(batch, meta, receivedAt, false)
     return { processed: batch.coupons.length, duplicate: false, entries }
   })
 
@@ -320,9 +331,13 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     recordRejected(delivery) {
       ensureOpen()
-      stmt.insertDelivery.run(null, delivery.receivedAt ?? clock.now(), delivery.verdict, delivery.rawSize, delivery.answerStatus, null, 0, delivery.note)
+      deliveryLog.recordRejected(delivery, delivery.receivedAt ?? clock.now())
       if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
     },
+    delivery: (id) => (ensureOpen(), deliveryLog.detail(id)),
+    keptDeliveries: () => (ensureOpen(), deliveryLog.pending()),
+    noteStillRefused: (id, reason) => (ensureOpen(), deliveryLog.noteStillRefused(id, reason)),
+    keptStats: () => (ensureOpen(), deliveryLog.stats()),
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
     recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket)),
     callbackTicket: (code) => (ensureOpen(), ticketOf(code)),
@@ -381,7 +396,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       }
     },
     couponVersions: (code) => (ensureOpen(), q.versionsOf(code).map(toVersion)),
-    deliveries: (opts = {}) => (ensureOpen(), q.deliveries(opts.limit ?? 100, opts.cursor ?? null, toDelivery)),
+    deliveries: (opts = {}) => (ensureOpen(), q.deliveries(opts.limit ?? 100, opts.cursor ?? null, toDeliveryRow)),
     ledger(code) {
       ensureOpen()
       const row = stmt.getCoupon.get(code) as Record<string, unknown> | undefined

@@ -37,13 +37,37 @@ export interface DeliveryRow {
   couponCount: number | null
   duplicate: boolean
   note: string | null
+  /** Coupons the delivery touched (applied or duplicate), or claimed by a refused body (not verified). */
+  couponCodes?: string[]
+  /** The `batchId` a refused body claims (not verified: kept apart from `batchId`, which dedupe trusts). */
+  claimedBatchId?: string | null
+  /** `kept`: the refused body is kept raw; `dropped`: it was, and was dropped to stay within the limits; `over_limit`: too big to keep. */
+  bodyState?: 'kept' | 'dropped' | 'over_limit' | null
+  /** The last re-verify of a kept body. */
+  reverify?: ReverifyNote | null
 }
+
+export interface ReverifyNote {
+  at: number
+  outcome: 'applied' | 'duplicate' | 'refused'
+  /** Why it is still refused (`signature_mismatch`, `malformed_json`, ...). */
+  reason?: string
+  batchId?: string
+}
+
+/** Received header, name as sent; secret-bearing values already replaced by the listener. */
+export type ReceivedHeader = [name: string, value: string]
 
 export interface DeliveryMeta {
   receivedAt?: number
   rawSize: number
   /** Exact body text as received (kept for audit; the signature was checked over these bytes). */
   rawBody?: string
+  headers?: ReceivedHeader[]
+  /** The answer body sent with the 200. */
+  answerBody?: string
+  /** A kept refused delivery whose body passed a re-verify: that row is resolved instead of a new one written. */
+  replayOf?: number
 }
 
 export interface ApplyResult {
@@ -165,6 +189,14 @@ export interface RejectedDelivery {
   verdict: DeliveryVerdict
   /** Short reason (`signature_missing`, `malformed_json`, ...); never payload data. */
   note: string
+  /** Why in more words (a schema failure's paths); never payload values. */
+  detail?: string
+  headers?: ReceivedHeader[]
+  answerBody?: string
+  /** The exact bytes, kept raw (bounded) so a re-verify can apply them once the secret is fixed. */
+  body?: Buffer
+  /** What an unverified body says of itself (shown as claimed, never trusted). */
+  claimed?: { batchId: string | null; codes: string[] }
 }
 
 export interface PlacementOptions {
