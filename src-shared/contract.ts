@@ -338,6 +338,8 @@ export interface TimelineEntryDto {
   /** The partner ledger's effect (spec rule), as `balances.partnerDelta`; kept for older readers. */
   amountDelta: number | null
   balances: TimelineBalancesDto
+  /** The callback batch behind the entry (source `callback`): how a coupon names the deliveries that touched it. */
+  batchId?: string | null
 }
 /**
  * The two balances an entry moves (they part on a return for recalculation): the client account at the

@@ -108,8 +108,9 @@ export const enBlotter = {
     value: '≈ {amount}',
     none: 'No estimate: the coupon is settled.',
     lost: '0 — a bet of the coupon is lost',
-    tooltip: 'An estimate only: nothing is sold and no balance changes (the service has no cashout route). Fair value = stake × product of the settled bets’ multipliers (calc_coef) × product over the open bets of accepted odds ÷ current odds. Current odds are today the accepted ones (no live price is read), so an untouched coupon is worth its stake; no margin is taken.',
+    tooltip: 'An estimate only: nothing is sold and no balance changes (the service has no cashout route). Fair value = stake × product of the settled bets’ multipliers (calc_coef) × product over the open bets of accepted odds ÷ current odds. Current odds are read from the feed’s match (feed.event) when the outcome is there and not blocked, else the accepted odds stand in (×1). No margin is taken, so an untouched coupon is worth about its stake.',
     settled: 'settled part ×{factor}',
-    open: '{n} open bets at accepted odds',
+    open: '{n} open bets: {priced} at the feed’s current price, the rest at the accepted odds',
+    explain: 'How this is computed',
   },
 }
