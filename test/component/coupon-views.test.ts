@@ -27,7 +27,7 @@ describe('a bet always says which match', () => {
   it('blotter rows: teams, LIVE or Prematch, match id, start under a header naming the zone', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const coupons = [namedCoupon([prematch], { couponCode: '000000000001', status: 0 }), namedCoupon([live], { couponCode: '000000000002', status: 0 })]
-    const columns = ['code', 'created', 'status', 'teams', 'outcome', 'start', 'type']
+    const columns = ['code', 'created', 'status', 'teams', 'outcome', 'start', 'type'] as const
     const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons, columns } })
     const rows = $('[data-testid="coupon-row"]')
     const cell = (r: HTMLElement, id: string) => r.querySelector(`[data-cell="${id}"]`)?.textContent
