@@ -29,8 +29,11 @@ export const BLOTTER_COLUMNS = [
 ] as const
 export type BlotterColumnId = (typeof BLOTTER_COLUMNS)[number]
 
-/** Shown until the operator chooses: what answers "what was bet, for how much, how did it end" at 1280 px. */
-export const DEFAULT_BLOTTER_COLUMNS: readonly BlotterColumnId[] = ['code', 'created', 'status', 'teams', 'market', 'outcome', 'amount', 'coef', 'potentialWin', 'payout']
+/** Shown until the operator chooses: what answers "what was bet, for how much, how did it end", fitting 1280 px. */
+export const DEFAULT_BLOTTER_COLUMNS: readonly BlotterColumnId[] = ['code', 'created', 'status', 'teams', 'market', 'outcome', 'amount', 'coef', 'payout']
+/** Open coupons have no payout yet: their list shows what they may pay instead. */
+export const DEFAULT_ACTIVE_COLUMNS: readonly BlotterColumnId[] = ['code', 'created', 'status', 'teams', 'market', 'outcome', 'amount', 'coef', 'potentialWin']
+export const defaultColumnsOf = (list: string): readonly BlotterColumnId[] => (list === 'active' ? DEFAULT_ACTIVE_COLUMNS : DEFAULT_BLOTTER_COLUMNS)
 
 export function isBlotterColumn(v: unknown): v is BlotterColumnId {
   return typeof v === 'string' && (BLOTTER_COLUMNS as readonly string[]).includes(v)

@@ -111,7 +111,7 @@ describe('CouponBlotter', () => {
     blotter.filter.sports = ['Football']
     blotter.filter.text = 'premier'
     blotter.sort = { column: 'amount', order: 'descend' }
-    blotter.setColumns(['code', 'status', 'teams', 'market', 'outcome', 'amount', 'payout'])
+    blotter.setColumns('test', ['code', 'status', 'teams', 'market', 'outcome', 'amount', 'payout'])
     await flushPromises()
     expect(wrapper.find('[data-testid="blotter-count"]').text()).toBe('2 of 6 shown')
     const shown = tableRows()
@@ -148,13 +148,18 @@ describe('CouponBlotter', () => {
     expect(blotter.sort).toEqual({ column: 'code', order: 'ascend' })
     expect(tableRows().map((r) => r[0])).toEqual(['000000000101', '000000000102', '000000000103', '000000000104', '000000000105', '000000000106'])
 
-    blotter.setColumns(['status', 'sport'])
+    blotter.setColumns('test', ['status', 'sport'])
     await nextTick()
-    expect(blotter.columns).toEqual(['code', 'status', 'sport'])
-    expect(readColumns(globalThis.localStorage.getItem(BLOTTER_COLUMNS_KEY))).toEqual(['code', 'status', 'sport'])
+    expect(blotter.columnsOf('test')).toEqual(['code', 'status', 'sport'])
+    expect(blotter.columnsOf('active')).toContain('potentialWin')
+    const kept = JSON.parse(globalThis.localStorage.getItem(BLOTTER_COLUMNS_KEY)!) as Record<string, unknown>
+    expect(readColumns(kept.test, 'test')).toEqual(['code', 'status', 'sport'])
     expect(wrapper.findAll('th').map((th) => th.text())).toEqual(['Code', 'Status', 'Sport'])
-    expect(readColumns('not json')).toContain('teams')
-    expect(readColumns('["nonsense"]')).toContain('teams')
+    expect(readColumns('not a list', 'test')).toContain('payout')
+    expect(readColumns(['nonsense'], 'active')).toContain('potentialWin')
+    blotter.resetColumns('test')
+    await nextTick()
+    expect(wrapper.findAll('th').map((th) => th.text())).toContain('Payout')
     wrapper.unmount()
   })
 })
