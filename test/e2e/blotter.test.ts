@@ -249,4 +249,41 @@ describe('the coupon blotter on Demo', () => {
     expect(await axe('period')).toEqual([])
     expect(desk.pageErrors).toEqual([])
   })
+
+  it('2,000 coupons in one list: only the rows in view exist, scrolling reaches the last, a filter answers at once', async () => {
+    const pointer = (await farPointers())[0]!
+    const started = Date.now()
+    const made = await page.evaluate(async (p) => {
+      const desk = (globalThis as unknown as { desk: DeskShim }).desk
+      let n = 0
+      for (let i = 0; i < 40; i++) {
+        const r = await desk.coupons.place({ pointers: Array.from({ length: 50 }, () => p), amount: 1, multi: true, mode: 'accept', confirmed: false })
+        if (r.ok && r.value?.outcome === 'placed') n += r.value.coupons!.length
+      }
+      return n
+    }, pointer)
+    expect(made).toBe(2000)
+    const placing = Date.now() - started
+    await page.locator('.n-tabs-tab', { hasText: /^Active/ }).click()
+    const blotter = page.getByTestId('blotter-active')
+    await blotter.getByTestId('blotter-clear').click().catch(() => undefined)
+    await expect.poll(async () => Number(await blotter.getByTestId('blotter-count').getAttribute('data-total')), { timeout: 30_000 }).toBeGreaterThanOrEqual(2000)
+    const total = Number(await blotter.getByTestId('blotter-count').getAttribute('data-total'))
+    const inDom = await blotter.locator('[data-testid="coupon-row"]').count()
+    expect(inDom).toBeGreaterThan(5)
+    expect(inDom).toBeLessThan(80)
+    const rendered = () => blotter.locator('[data-testid="coupon-row"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code') ?? ''))
+    const top = await rendered()
+    await blotter.locator('.v-vl').first().evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+    // Scrolled to the end: other rows exist now, the first ones are gone, and still only a window of them.
+    await expect.poll(async () => (await rendered()).includes(top[0]!)).toBe(false)
+    expect((await rendered()).length).toBeLessThan(80)
+    const t0 = Date.now()
+    await blotter.getByTestId('blotter-text').locator('input').fill(codes[1]!)
+    await expect.poll(() => blotter.getByTestId('blotter-count').getAttribute('data-shown')).toBe('1')
+    const filterMs = Date.now() - t0
+    console.info(`blotter e2e: ${total} active coupons, ${inDom} rows in the DOM; placing 2,000 took ${placing} ms; a code typed into the filter narrowed the list in ${filterMs} ms`)
+    await blotter.getByTestId('blotter-text').locator('input').fill('')
+    expect(desk.pageErrors).toEqual([])
+  })
 })
