@@ -65,7 +65,8 @@ async function place(pointers: string[], amount: number): Promise<Array<{ coupon
 const rows = () => page.locator('[data-testid="coupon-row"]:visible')
 /** The visible table as text, one array per row (the cells' main text, what the export writes). */
 async function tableRows(): Promise<string[][]> {
-  return rows().evaluateAll((els) => els.map((r) => Array.from(r.querySelectorAll('[data-cell]')).map((c) => (c.textContent ?? '').trim())))
+  type Cells = { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> }
+  return rows().evaluateAll((els) => els.map((r) => Array.from((r as unknown as Cells).querySelectorAll('[data-cell]')).map((c) => (c.textContent ?? '').trim())))
 }
 /** An option of the open Naive select menu, by its exact text. */
 const option = (text: string) => page.locator(`.n-base-select-menu .n-base-select-option__content:text-is("${text}")`).first()
