@@ -66,7 +66,7 @@ export const enBlotter = {
       period: 'Window {done} of {total} · {found} found',
       cancelled: 'Stopped by you after {done} of {total}; the coupons read so far are shown',
       failed: 'Stopped at {done} of {total}: a request failed; the coupons read so far are shown',
-      periodSummary: '{n} coupons created between {from} and {to}',
+      periodSummary: '{n} coupon created between {from} and {to} | {n} coupons created between {from} and {to}',
       clear: 'Clear',
     },
   },

@@ -64,7 +64,7 @@ export const ukBlotter: typeof enBlotter = {
       period: 'Вікно {done} з {total} · знайдено {found}',
       cancelled: 'Зупинено вами після {done} з {total}; показано вже прочитані купони',
       failed: 'Зупинено на {done} з {total}: запит не вдався; показано вже прочитані купони',
-      periodSummary: '{n} купонів створено між {from} і {to}',
+      periodSummary: '{n} купон створено між {from} і {to} | {n} купони створено між {from} і {to} | {n} купонів створено між {from} і {to}',
       clear: 'Очистити',
     },
   },
