@@ -237,11 +237,35 @@ export interface BetDto extends BetSubject {
   calculateDate: number | null
   settlementReasonCode: string | number | null
   settlementReason: string | null
+  /** The rest of the real model (absent where an older reader built the DTO; null when not sent). */
+  originalCoef?: number | null
+  isLive?: boolean | null
+  isSubGame?: boolean | null
+  parentGameId?: number | null
+  subGameKey?: string | null
+  /** `bet_group_id` / `bet_id`: market and outcome ids. */
+  marketId?: number | null
+  outcomeId?: number | null
+  team1Id?: number | string | null
+  team2Id?: number | string | null
+  timer?: number | string | null
+  /** `bet_score`: despite its name a pointer, not a score. */
+  betScore?: string | null
 }
 export interface CouponDto extends CouponFigures {
   couponCode: string
   amount: number | null
   bets: BetDto[]
+  /** The rest of the real model (absent where an older reader built the DTO; null when not sent). */
+  /** `win` as sent: the new model's potential payout, the legacy model's only payout figure. */
+  win?: number | null
+  eventsCount?: number | null
+  hasReturn?: boolean | null
+  asian?: boolean | null
+  settlementReasonCode?: string | number | null
+  settlementReason?: string | null
+  /** Which model the service answered: the legacy routes carry fewer fields. */
+  model?: 'new' | 'legacy'
 }
 export type PlacementDto =
   | { outcome: 'placed'; coupons: CouponDto[] }
@@ -318,6 +342,8 @@ export interface TimelineEntryDto {
   /** The partner ledger's effect (spec rule), as `balances.partnerDelta`; kept for older readers. */
   amountDelta: number | null
   balances: TimelineBalancesDto
+  /** The callback batch behind the entry (source `callback`): how a coupon names the deliveries that touched it. */
+  batchId?: string | null
 }
 /**
  * The two balances an entry moves (they part on a return for recalculation): the client account at the

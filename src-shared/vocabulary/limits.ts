@@ -18,6 +18,8 @@ export const MAX_COUPON_CODE_LENGTH = 32
 export const MAX_RESULTS_BY_IDS = 1000
 /** Coupon codes the vendor accepts in one results request. */
 export const MAX_CODES_PER_VENDOR_REQUEST = 100
+/** Longest creation period the vendor answers in one results request (24 hours). */
+export const MAX_VENDOR_PERIOD_MS = 24 * 60 * 60 * 1000
 /** Timeline and delivery pages: the default size and the most one call may ask for. */
 export const TIMELINE_PAGE_SIZE = 100
 export const TIMELINE_PAGE_MAX = 500

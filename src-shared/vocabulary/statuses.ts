@@ -46,3 +46,31 @@ export function isKnownBetStatus(status: unknown): status is BetStatus {
 export function isFinalCouponStatus(status: number | null): boolean {
   return status !== null && FINAL_COUPON_STATUSES.has(status)
 }
+
+/**
+ * One colour scheme for coupons and bets in every view: won green, lost red, returned neutral,
+ * recalculation amber, open blue; a code this build does not know is `unknown` (shown raw).
+ */
+export type StatusTone = 'won' | 'lost' | 'returned' | 'recalculation' | 'open' | 'unknown'
+
+const COUPON_TONES: ReadonlyMap<number, StatusTone> = new Map([
+  [COUPON_NEW, 'open'],
+  [COUPON_WON, 'won'],
+  [COUPON_LOST, 'lost'],
+  [COUPON_RETURNED, 'returned'],
+  [COUPON_RECALCULATION, 'recalculation'],
+])
+const BET_TONES: ReadonlyMap<number, StatusTone> = new Map([
+  [BET_OPEN, 'open'],
+  [BET_WON, 'won'],
+  [BET_HALF_WON, 'won'],
+  [BET_LOST, 'lost'],
+  [BET_HALF_LOST, 'lost'],
+  [BET_RETURNED, 'returned'],
+  [BET_PUSH, 'returned'],
+  [BET_RECALCULATION, 'recalculation'],
+])
+
+export function statusTone(kind: 'coupon' | 'bet', status: number): StatusTone {
+  return (kind === 'coupon' ? COUPON_TONES : BET_TONES).get(status) ?? 'unknown'
+}

@@ -33,11 +33,11 @@ describe('CouponTable', () => {
     installFakeDesk()
     const typed = (code: string, status: number, couponType: number | null) => ({ ...coupon(code, status), couponType })
     const coupons = [typed('000000000004', 2, 1), typed('000000000005', 4, 2), typed('000000000006', 0, 9)]
-    const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons } })
-    expect(wrapper.findAll('[data-testid="coupon-type"]').map((c) => c.text())).toEqual(['Single', 'Accumulator', 'type 9'])
+    const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons, columns: ['code', 'status', 'type'] } })
+    expect(wrapper.findAll('[data-cell="type"]').map((c) => c.text())).toEqual(['Single', 'Accumulator', 'type 9'])
     const tags = wrapper.findAll('[data-testid="coupon-status"]')
-    expect(tags[0]!.attributes('data-tone')).toBe('success')
-    expect(tags[1]!.attributes('data-tone')).toBe('error')
+    expect(tags[0]!.attributes('data-tone')).toBe('won')
+    expect(tags[1]!.attributes('data-tone')).toBe('lost')
     wrapper.unmount()
   })
 })
@@ -63,14 +63,17 @@ describe('CouponStatusTag for bets', () => {
 })
 
 describe('CouponTable: what was bet and keyboard access', () => {
-  it('names the first bet (teams, outcome with its parameter) and counts the others', { timeout: 30_000 }, async () => {
+  it('names every bet (teams, market, outcome with its parameter) and says which match the first is', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const single = coupon('000000000272', 2, [namedBet()])
     const acca = coupon('000000000273', 0, [namedBet({ id: '1', outcomeName: 'Over', param: '2.5' }), namedBet({ id: '2' }), namedBet({ id: '3' })])
     const { wrapper } = await mountWithApp(CouponTable, pinia, { props: { coupons: [single, acca] } })
-    const what = wrapper.findAll('[data-part="what"]').map((w) => w.text())
-    expect(what).toEqual(['Team A – Team B · First Team to Win', 'Team A – Team B · Over (2.5) +2 more'])
+    const cells = (id: string) => wrapper.findAll(`[data-cell="${id}"]`).map((w) => w.text())
+    expect(cells('teams')).toEqual(['Team A – Team B', 'Team A – Team B; Team A – Team B; Team A – Team B'])
+    expect(cells('market')).toEqual(['Match Result', 'Match Result; Match Result; Match Result'])
+    expect(cells('outcome')).toEqual(['First Team to Win', 'Over (2.5); First Team to Win; First Team to Win'])
+    expect(wrapper.findAll('[data-part="match-id"]').map((w) => w.text())).toEqual(['Prematch · #737779544', 'Prematch · #737779544 +2 more'])
     expect(wrapper.findAll('[data-testid="coupon-status"]').map((s) => s.text())).toEqual(['won', 'open'])
     wrapper.unmount()
   })

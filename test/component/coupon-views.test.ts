@@ -27,13 +27,15 @@ describe('a bet always says which match', () => {
   it('blotter rows: teams, LIVE or Prematch, match id, start under a header naming the zone', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const coupons = [namedCoupon([prematch], { couponCode: '000000000001', status: 0 }), namedCoupon([live], { couponCode: '000000000002', status: 0 })]
-    const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons } })
+    const columns = ['code', 'created', 'status', 'teams', 'outcome', 'start', 'type'] as const
+    const { wrapper } = await mountWithApp(CouponTable, freshPinia(), { props: { coupons, columns } })
     const rows = $('[data-testid="coupon-row"]')
-    expect(rows.map((r) => partText(r, 'what')[0])).toEqual(['FC Perm – FC Brno · First Team to Win', 'FC Perm – FC Brno · First Team to Win'])
+    const cell = (r: HTMLElement, id: string) => r.querySelector(`[data-cell="${id}"]`)?.textContent
+    expect(rows.map((r) => `${cell(r, 'teams')} · ${cell(r, 'outcome')}`)).toEqual(['FC Perm – FC Brno · First Team to Win', 'FC Perm – FC Brno · First Team to Win'])
     expect(rows.map((r) => partText(r, 'match-id')[0])).toEqual(['Prematch · #300007072', 'LIVE · #700000256'])
-    expect(rows.map((r) => partText(r, 'match-start')[0])).toEqual(['07-25 12:30', '07-25 12:30'])
-    expect(rows.map((r) => r.querySelector('[data-testid="coupon-type"]')?.textContent)).toEqual(['Single', 'Single'])
-    expect($('th').map((th) => th.textContent?.trim())).toEqual(expect.arrayContaining(['Created · UTC', 'Match · start UTC']))
+    expect(rows.map((r) => cell(r, 'start'))).toEqual(['2026-07-25 12:30:00', '2026-07-25 12:30:00'])
+    expect(rows.map((r) => cell(r, 'type'))).toEqual(['Single', 'Single'])
+    expect($('th').map((th) => th.textContent?.trim())).toEqual(expect.arrayContaining(['Created · UTC', 'Match start · UTC']))
     expect(missingKeys).toEqual([])
     wrapper.unmount()
   })
@@ -91,38 +93,41 @@ describe('codes in words', () => {
 
     const open = [namedCoupon([namedBet({ status: 0, settlementCoef: null })], { couponCode: '000000000003', status: 0, realWin: null })]
     const refunded = namedCoupon([namedBet({ status: 3 })], { couponCode: '000000000004', status: 8, realWin: 50, settlementCoef: 1 })
-    const table = (await mountWithApp(CouponTable, freshPinia(), { props: { coupons: [...open, refunded], showSettled: true } })).wrapper
+    const table = (await mountWithApp(CouponTable, freshPinia(), { props: { coupons: [...open, refunded], columns: ['code', 'status', 'coef', 'payout'] } })).wrapper
     const rows = $('[data-testid="coupon-row"]')
     expect(rows[0]!.querySelector('[data-testid="coupon-status"]')!.textContent).toBe('open')
-    expect(rows[0]!.querySelector('[data-testid="coupon-status"]')!.getAttribute('data-tone')).toBe('info')
-    expect(partText(rows[1]!, 'payout')).toEqual(['refund 50.00'])
+    expect(rows[0]!.querySelector('[data-testid="coupon-status"]')!.getAttribute('data-tone')).toBe('open')
+    expect(partText(rows[1]!, 'payout')).toEqual(['50.00refund'])
     expect($('[data-part="payout"]', rows[1]!)[0]!.title).toBe('Returned (stake refunded) 50.00')
     expect(partText(rows[1]!, 'settled-at')).toEqual(['×1.00 returned'])
-    expect(rows[1]!.querySelector('[data-testid="coupon-status"]')!.getAttribute('data-tone')).toBe('default')
+    expect(rows[1]!.querySelector('[data-testid="coupon-status"]')!.getAttribute('data-tone')).toBe('returned')
     table.unmount()
   })
 
-  it('one colour scheme: won green, lost red, open blue, returned neutral; half results follow their side', { timeout: 30_000 }, async () => {
+  it('one colour scheme: won green, lost red, open blue, returned neutral, recalculation amber; half results follow their side', { timeout: 30_000 }, async () => {
     installFakeDesk()
     const pinia = freshPinia()
     const { default: CouponStatusTag } = await import('@renderer/components/CouponStatusTag.vue')
     const tone = async (status: number, kind: 'coupon' | 'bet') => {
       const { wrapper } = await mountWithApp(CouponStatusTag, pinia, { props: { status, kind } })
       const el = wrapper.find('[data-testid="coupon-status"]')
-      const v = `${el.text()}:${el.attributes('data-tone')}:${el.classes().filter((c) => c.startsWith('status--')).join('')}`
+      const v = `${el.text()}:${el.attributes('data-tone')}:${el.classes().filter((c) => c.startsWith('status-tone--')).join('')}`
       wrapper.unmount()
       return v
     }
-    expect(await tone(0, 'coupon')).toBe('open:info:status--open')
-    expect(await tone(0, 'bet')).toBe('open:info:status--open')
-    expect(await tone(2, 'coupon')).toBe('won:success:status--won')
-    expect(await tone(4, 'coupon')).toBe('lost:error:status--lost')
-    expect(await tone(8, 'coupon')).toBe('returned:default:')
-    expect(await tone(1, 'bet')).toBe('won:success:status--won')
-    expect(await tone(2, 'bet')).toBe('lost:error:status--lost')
-    expect(await tone(21, 'bet')).toBe('half won:success:status--won')
-    expect(await tone(22, 'bet')).toBe('half lost:error:status--lost')
-    expect(await tone(3, 'bet')).toBe('returned:default:')
+    expect(await tone(0, 'coupon')).toBe('open:open:status-tone--open')
+    expect(await tone(0, 'bet')).toBe('open:open:status-tone--open')
+    expect(await tone(2, 'coupon')).toBe('won:won:status-tone--won')
+    expect(await tone(4, 'coupon')).toBe('lost:lost:status-tone--lost')
+    expect(await tone(8, 'coupon')).toBe('returned:returned:status-tone--returned')
+    expect(await tone(1, 'bet')).toBe('won:won:status-tone--won')
+    expect(await tone(2, 'bet')).toBe('lost:lost:status-tone--lost')
+    expect(await tone(21, 'bet')).toBe('half won:won:status-tone--won')
+    expect(await tone(22, 'bet')).toBe('half lost:lost:status-tone--lost')
+    expect(await tone(3, 'bet')).toBe('returned:returned:status-tone--returned')
+    expect(await tone(15, 'coupon')).toBe('returned for recalculation:recalculation:status-tone--recalculation')
+    expect(await tone(4, 'bet')).toBe('recalculation:recalculation:status-tone--recalculation')
+    expect(await tone(37, 'coupon')).toBe('status 37:unknown:status-tone--unknown')
   })
 })
 

@@ -6,6 +6,7 @@ import { captureServerAvailable, startCaptureServer, type CaptureServer, type Pl
 import { en } from '../../src-renderer/i18n/en.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
 import { useCapturesProfile } from './captures-profile.js'
+import { settle } from './settle.js'
 
 /**
  * The console on the vendor's own answers: a "Real services" profile pointed at the capture server
@@ -271,6 +272,43 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     const captured = outcomesOf(matches)
     for (const m of matches) await expectCapturedPrices(page.locator(`[data-testid="match-row"][data-game-id="${m.game_id}"]`), captured)
     await page.screenshot({ path: `${SHOTS}/captures-live.png` })
+  })
+
+  it('the captured won coupon in the blotter and the drawer: names, scores and the settlement multiplier', async () => {
+    interface WireBet { opp1: string; opp2: string; bet_group_name: string; bet_name: string; tournament: string; sport_name: string; calc_coef: number; calculation_score_full: string; settlement_reason_code: string }
+    const wire = captureJson<{ body: Array<{ coupon_code: string; real_win: number; calculate_coef: number; events_data: WireBet[] }> }>('coupon', 'calculated-settled').body[0]!
+    const bet = wire.events_data[0]!
+    await page.getByTestId('nav-coupons').click()
+    await page.locator('.n-tabs-tab', { hasText: 'Recently calculated' }).click()
+    const row = page.locator(`[data-testid="blotter-calculated"] [data-testid="coupon-row"][data-code="${wire.coupon_code}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    const cell = (id: string) => row.locator(`[data-cell="${id}"]`).textContent()
+    expect(await cell('teams')).toBe(`${bet.opp1} – ${bet.opp2}`)
+    expect(await cell('market')).toBe(bet.bet_group_name)
+    expect(await cell('outcome')).toBe(bet.bet_name)
+    expect(Number(await cell('payout'))).toBe(wire.real_win)
+    expect(await row.getByTestId('coupon-status').getAttribute('data-tone')).toBe('won')
+    expect(await row.locator('[data-part="settled-at"]').textContent()).toBe(`×${wire.calculate_coef.toFixed(2)} won`)
+
+    await row.focus()
+    await page.keyboard.press('Enter')
+    const drawer = page.getByTestId('coupon-detail')
+    await drawer.waitFor()
+    const betRow = drawer.getByTestId('bet-row').first()
+    const part = (name: string) => betRow.locator(`[data-part="${name}"]`).first().textContent()
+    expect(await part('teams')).toBe(`${bet.opp1} – ${bet.opp2}`)
+    expect(await part('market')).toBe(bet.bet_group_name)
+    expect(await part('outcome')).toBe(bet.bet_name)
+    expect(await part('tournament')).toBe(`${bet.sport_name} · ${bet.tournament}`)
+    expect(await part('settlement-score')).toBe(`at settlement ${bet.calculation_score_full}`)
+    expect(await part('settled-at')).toBe(`settled at ×${bet.calc_coef.toFixed(2)} (won)`)
+    expect(await part('reason-code')).toBe(bet.settlement_reason_code)
+    expect(await drawer.getByTestId('coupon-multiplier').textContent()).toBe(`×${wire.calculate_coef.toFixed(2)}`)
+    expect(await drawer.getByTestId('coupon-payout').textContent()).toBe(`Won ${wire.real_win.toFixed(2)}`)
+    await settle(page)
+    await page.screenshot({ path: `${SHOTS}/captures-coupon-won.png` })
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'detached' })
   })
 
   it('raised no uncaught page errors', () => {

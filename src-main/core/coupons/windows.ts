@@ -1,6 +1,7 @@
 /** Chunking and window maths for the read methods (limits from the spec's Limits table). */
+import { MAX_VENDOR_PERIOD_MS } from '../../../src-shared/vocabulary/limits.js'
 export { MAX_CODES_PER_VENDOR_REQUEST as MAX_CODES_PER_REQUEST } from '../../../src-shared/vocabulary/limits.js'
-export const MAX_PERIOD_MS = 24 * 60 * 60 * 1000
+export const MAX_PERIOD_MS = MAX_VENDOR_PERIOD_MS
 export const DEFAULT_CALCULATED_MINUTES = 5
 export const MAX_CALCULATED_MINUTES = 120
 

@@ -36,6 +36,17 @@ export function betToDto(bet: Bet): BetDto {
     calculateDate: bet.calculateDate,
     settlementReasonCode: bet.settlementReasonCode,
     settlementReason: bet.settlementReason,
+    originalCoef: bet.originalCoef,
+    isLive: bet.isLive,
+    isSubGame: bet.isSubGame,
+    parentGameId: bet.parentGameId,
+    subGameKey: bet.subGameKey,
+    marketId: bet.marketId,
+    outcomeId: bet.outcomeId,
+    team1Id: bet.team1Id,
+    team2Id: bet.team2Id,
+    timer: bet.timer,
+    betScore: bet.betScore,
   }
 }
 
@@ -53,6 +64,13 @@ export function couponToDto(coupon: Coupon): CouponDto {
     calculateDate: coupon.calculateDate,
     couponType: coupon.couponType,
     bets: coupon.bets.map(betToDto),
+    win: coupon.win,
+    eventsCount: coupon.eventsCount,
+    hasReturn: coupon.hasReturn,
+    asian: coupon.asian,
+    settlementReasonCode: coupon.settlementReasonCode,
+    settlementReason: coupon.settlementReason,
+    model: coupon.model,
   }
 }
 

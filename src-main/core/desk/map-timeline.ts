@@ -55,6 +55,7 @@ export function entryToDto(entry: TimelineEntry, ctx: EntryContext): TimelineEnt
     detail: detailOf(entry),
     amountDelta: balances.partnerDelta,
     balances,
+    batchId: entry.batchId,
   }
 }
 
