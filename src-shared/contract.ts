@@ -546,7 +546,8 @@ export const inputs = {
     pnl: pnlQuery,
     /** Balance reads and the client account's running balance from the history, with placements and settlements. */
     balanceHistory: historyRange,
-    delivery: z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict(),
+    /** One delivery by its id, or the one that applied a batch (`batchId`, as a coupon's history names it). */
+    delivery: z.union([z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }).strict(), z.object({ batchId: z.string().min(1).max(200) }).strict()]),
   },
   listener: {
     status: none,

@@ -15,10 +15,12 @@ export const useDeliveriesStore = defineStore('deliveries', () => {
   const reverifying = ref(false)
   const lastReverify = epochRef<ReverifyResultDto | null>(() => null)
 
-  async function open(id: number): Promise<void> {
+  /** By its id, or the delivery that applied a batch (a coupon's history names batches). */
+  async function open(ref: number | { batchId: string }): Promise<void> {
     opening.value = true
     try {
-      const v = await attempt(() => call('timeline', 'delivery', { id }), 'timeline.delivery')
+      const input = typeof ref === 'number' ? { id: ref } : ref
+      const v = await attempt(() => call('timeline', 'delivery', input), 'timeline.delivery')
       if (v) detail.value = v
     } finally {
       opening.value = false

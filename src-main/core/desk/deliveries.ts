@@ -15,9 +15,10 @@ export function deliveryDetailToDto(d: DeliveryDetail): DeliveryDetailDto {
   }
 }
 
-export function deliveryDetail(store: TimelineStore, id: number): DeliveryDetailDto {
-  const d = store.delivery(id)
-  if (!d) throw new DeskError('not_found', `No delivery ${id} in this profile's history`)
+export function deliveryDetail(store: TimelineStore, ref: { id: number } | { batchId: string }): DeliveryDetailDto {
+  const id = 'id' in ref ? ref.id : store.deliveryOfBatch(ref.batchId)
+  const d = id === null ? null : store.delivery(id)
+  if (!d) throw new DeskError('not_found', 'id' in ref ? `No delivery ${ref.id} in this profile's history` : `No delivery applied batch ${ref.batchId} in this profile's history`)
   return deliveryDetailToDto(d)
 }
 

@@ -47,7 +47,7 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
       async balanceHistory({ from, to }) {
         return (await ctx.env()).store().balanceHistory({ from, to })
       },
-      delivery: async ({ id }) => deliveryDetail((await ctx.env()).store(), id),
+      delivery: async (ref) => deliveryDetail((await ctx.env()).store(), ref),
     },
     listener: {
       status: async () => (await ctx.env()).listener.status(),

@@ -80,6 +80,8 @@ export interface DeliveryLog {
   recordValid(batch: SettlementBatch, meta: DeliveryMeta, receivedAt: number, duplicate: boolean): void
   recordRejected(delivery: RejectedDelivery, receivedAt: number): void
   detail(id: number): DeliveryDetail | null
+  /** The delivery that applied this batch (the first valid, non-duplicate one), if any. */
+  firstOfBatch(batchId: string): number | null
   /** Kept bodies refused for their signature and not applied, oldest first. */
   pending(): KeptDelivery[]
   noteStillRefused(id: number, reason: string): void
@@ -151,6 +153,7 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
         headersText(meta.headers), meta.answerBody ?? null, null, codes, null, null)
     },
     recordRejected: (d, receivedAt) => rejectedTx.immediate(d, receivedAt),
+    firstOfBatch: (batchId) => Number((stmt.first.get(batchId) as { id: unknown }).id) || null,
     detail(id) {
       const r = stmt.get.get(id) as Row | undefined
       if (!r) return null

@@ -50,6 +50,8 @@ export interface TimelineStore {
   recordRejected(delivery: RejectedDelivery): void
   /** One delivery as the inspector shows it. */
   delivery(id: number): DeliveryDetail | null
+  /** The delivery that applied this batch, if any (a coupon's history links its batches). */
+  deliveryOfBatch(batchId: string): number | null
   /** Kept bodies refused for their signature, not applied yet, oldest first (a re-verify checks them). */
   keptDeliveries(): KeptDelivery[]
   /** A kept body a re-verify still refuses. */
@@ -335,6 +337,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
     },
     delivery: (id) => (ensureOpen(), deliveryLog.detail(id)),
+    deliveryOfBatch: (batchId) => (ensureOpen(), deliveryLog.firstOfBatch(batchId)),
     keptDeliveries: () => (ensureOpen(), deliveryLog.pending()),
     noteStillRefused: (id, reason) => (ensureOpen(), deliveryLog.noteStillRefused(id, reason)),
     keptStats: () => (ensureOpen(), deliveryLog.stats()),

@@ -72,6 +72,9 @@ describe('delivery inspector and re-verify (Demo, through the contract)', () => 
 
     const after = await api.timeline.delivery({ id: refused.id })
     expect(after).toMatchObject({ reverify: { outcome: 'applied' }, batchId: report.applied[0].batchId, firstDeliveryId: refused.id })
+    // A coupon's history names the batch: it opens the delivery that applied it.
+    expect((await api.timeline.delivery({ batchId: report.applied[0].batchId! })).id).toBe(refused.id)
+    await expect(api.timeline.delivery({ batchId: 'no-such-batch' })).rejects.toMatchObject({ code: 'not_found' })
 
     // Each re-verify is an operator action in the profile's audit log.
     const history = openTimelineStore(timelineFile(h.dataDir, id))
