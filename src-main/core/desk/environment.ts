@@ -203,6 +203,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), {
         clock: deps.clock,
         logger: log,
+        clientLedger: true,
         // Stored, but a push to the console failed: the operator sees it on the settlements indicator.
         onSubscriberError: (error, entry) =>
           deps.connection.report('listener', 'degraded', { code: 'push_failed', detail: `${entry.kind}: ${error.message}` }),
