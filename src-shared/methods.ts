@@ -9,7 +9,7 @@ export const methods = {
   feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
-  timeline: ['query', 'couponHistory', 'deliveries'],
+  timeline: ['query', 'couponHistory', 'deliveries', 'checkBalance'],
   listener: ['status', 'start', 'stop'],
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],

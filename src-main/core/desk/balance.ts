@@ -27,6 +27,8 @@ export interface BalanceWatcherOptions {
   /** Delay of the read after a placement or settlement. Default 500 ms. */
   soonMs?: number
   onError?: (error: unknown) => void
+  /** Every read, changed or not (the ledger check compares each with the history). */
+  onRead?: (read: BalanceDto) => void
 }
 
 export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWatcher {
@@ -39,6 +41,7 @@ export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWat
     const changed = first || last!.balance !== balance
     last = dto
     topic.answered()
+    options.onRead?.(dto)
     if (first) topic.hooks()?.snapshot(dto)
     else if (changed) topic.hooks()?.delta(dto)
     return dto

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
-import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
+import { couponSnapshot, createCouponClient, settledFromVersions, snapshotReader, type Coupon, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
@@ -19,6 +19,7 @@ import type { DemoSimulators } from './demo-sim.js'
 import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
+import { createLedgerCheck, type LedgerCheck } from './ledger-check.js'
 import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
 import { DEMO_CREDENTIALS } from './types.js'
@@ -45,6 +46,10 @@ export interface Environment {
   /** Expiry of the profile's feed key (`X-Key-Expires`). */
   readonly feedKey: FeedKeyTracker
   readonly listener: ListenerControl
+  /** The running balance against the service's read (`ledger` topic). */
+  readonly ledger: LedgerCheck
+  /** One reconciler pass now (the history brought up to date with the service's lists). */
+  reconcileNow(): Promise<void>
   /**
    * Pushes `coupon.settled` for a coupon a settlement entry names: built from the placement record and
    * the snapshot the callback carried, else read back in one batched, spaced `coupons/results` request.
@@ -143,12 +148,33 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     clock: deps.clock,
     intervalMs: deps.balancePollMs,
     onError: (error) => log?.warn('balance poll failed', { code: toDeskError(error).code }),
+    onRead: (read) => ledger.observe(read),
+  })
+  const serviceCoupon = (c: Coupon) => ({ code: c.code, amount: c.amount, realWin: c.realWin, status: c.status, createdAt: c.createdAt, calculateDate: c.calculateDate })
+  const ledger: LedgerCheck = createLedgerCheck({
+    store: () => {
+      try {
+        return openStore()
+      } catch {
+        return null
+      }
+    },
+    offset: () => coupons.clockOffset(),
+    clock: deps.clock,
+    readService: () =>
+      whileSignedIn(async () => {
+        const [active, calculated] = await Promise.all([coupons.active(), coupons.calculated(120)])
+        return { active: active.map(serviceCoupon), calculated: calculated.map(serviceCoupon) }
+      }),
+    onError: (error) => log?.warn('ledger check failed', { code: toDeskError(error).code }),
   })
   const activeCoupons = createActiveCouponsWatcher({
     read: async () => {
       const list = await whileSignedIn(() => deps.connection.track('coupons', () => coupons.active()))
       // A coupon returned for recalculation: the history (and the coupon views it pushes to) learns it now.
       if (store) env.readBack(returnedCodes(list, (code) => store?.coupon(code) ?? null))
+      // Coupons of the client account placed elsewhere: their stake enters the ledger when first seen.
+      for (const c of list) if (store && store.coupon(c.code) === null) store.recordPollSnapshot(couponSnapshot(c), { seenIn: 'active' })
       return list.map(couponToDto)
     },
     clock: deps.clock,
@@ -211,6 +237,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       // From the snapshot the callback carried; a read only when needed, batched (issue 8).
       storeListeners.push(store.onEntry((entry) => {
         if (entry.couponCode && SETTLING_KINDS.has(entry.kind)) env.settled(entry.couponCode)
+        ledger.changed()
       }))
     }
     return store
@@ -265,6 +292,11 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     bus: deps.bus,
     feedKey,
     listener,
+    ledger,
+    async reconcileNow() {
+      if (disposed || !session?.isSignedIn() || !reconciler) return
+      await reconciler.runOnce()
+    },
     settled(code) {
       if (disposed) return
       const coupon = store ? settledFromVersions(store.couponVersions(code)) : null
@@ -289,6 +321,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
           return balance.open(hooks as WatchSourceHooks<'balance'>) as WatchSource
         case 'timeline':
           return openTimelineStoreSource(topic.limit, hooks)
+        case 'ledger':
+          return ledger.open(hooks as WatchSourceHooks<'ledger'>) as WatchSource
         case 'listener':
           return openListenerSource(listener, deps.connection, hooks as WatchSourceHooks<'listener'>) as WatchSource
         default:
@@ -302,6 +336,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       disposed = true
       session?.close()
       balance.stop()
+      ledger.stop()
       activeCoupons.stop()
       reconciler?.stop()
       settledReader.close()

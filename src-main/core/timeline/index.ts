@@ -9,3 +9,6 @@ export { timelineDbFile, profileTimelineFile, TIMELINE_DB_NAME } from './paths.j
 export { resolveDataDir } from './paths.js'
 export { createAttemptLog, type AttemptLog, type AttemptOutcome, type StoredAttempt } from './attempts.js'
 export { buildLedger, entryEffects } from './ledger.js'
+export { checkBalance, type BalanceCheck, type BalanceCheckInput, type BalanceRead, type MoneyMove, type Reason, type ServiceCoupon } from './balance-check.js'
+export { moneyMovesSince, serviceTimeOf } from './money-moves.js'
+export { SEEN_IN, type SeenIn } from './elsewhere.js'
