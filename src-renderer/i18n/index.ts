@@ -15,6 +15,8 @@ import { enDemo } from './en-demo.js'
 import { ukDemo } from './uk-demo.js'
 import { enCoupons } from './en-coupons.js'
 import { ukCoupons } from './uk-coupons.js'
+import { enLedger } from './en-ledger.js'
+import { ukLedger } from './uk-ledger.js'
 
 /**
  * The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the watch
@@ -22,7 +24,7 @@ import { ukCoupons } from './uk-coupons.js'
  * Demo scenarios of en-demo.ts, the coupon blotter's of en-coupons.ts, the error
  * titles of en-errors.ts. Each has its Ukrainian twin (uk*.ts).
  */
-export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enCoupons, ...enErrors }
+export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enCoupons, ...enLedger, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
@@ -36,7 +38,7 @@ export function isUiLanguage(v: unknown): v is UiLanguage {
 }
 
 /** Every table by its language; each follows the English schema. */
-export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukCoupons, ...ukErrors } }
+export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukCoupons, ...ukLedger, ...ukErrors } }
 
 const ukPlurals = new Intl.PluralRules('uk')
 /**
