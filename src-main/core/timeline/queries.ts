@@ -70,7 +70,8 @@ export function createQueries(db: Db) {
       if (query.placement === 'elsewhere') add(`coupon_code IN (${ELSEWHERE})`)
       else if (query.placement === 'here') add(`(coupon_code IS NULL OR coupon_code NOT IN (${ELSEWHERE}))`)
       const after = timelineCursor(query.cursor)
-      if (after !== null) add(desc ? '(at < ? OR (at = ? AND id < ?))' : '(at > ? OR (at = ? AND id > ?))', after.at, after.at, after.id)
+      // A row value: the index range starts at the cursor (an OR of the two would scan from the head of the range).
+      if (after !== null) add(desc ? '(at, id) < (?, ?)' : '(at, id) > (?, ?)', after.at, after.id)
       const limit = clampLimit(query.limit, 100)
       // In time order (ties by id), newest first by default: the `timeline_at` index answers any page, filtered by time or not, without a sort.
       const dir = desc ? 'DESC' : 'ASC'
