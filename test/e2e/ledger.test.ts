@@ -121,8 +121,23 @@ describe('the ledger of the client account (Demo)', () => {
     await shoot('timeline')
   })
 
+  it('a coupon placed and settled elsewhere, unseen by the history, is a named difference until "Check now" takes it in', async () => {
+    const missed = await placeElsewhere(10)
+    expect((await simControl(page, `/coupons/${missed}/settle`, { result: 'win' })).ok).toBe(true)
+    // The header reads the balance again; the history has not met the coupon yet.
+    await page.evaluate(() => (globalThis as unknown as { desk: { balance: { get(): Promise<unknown> } } }).desk.balance.get())
+    const card = page.getByTestId('ledger-card')
+    await card.and(page.locator('[data-state="differs"]')).waitFor({ timeout: 20_000 })
+    const reason = page.locator('[data-testid="ledger-missed"] [data-testid="ledger-reason"][data-kind="missed_settlement"]')
+    await reason.waitFor({ timeout: 20_000 })
+    expect(await reason.textContent()).toContain(missed)
+    expect(await page.getByTestId('ledger-unexplained').textContent()).toBe('Explained in full.')
+    await shoot('difference')
+    await agreesWithHeader()
+  })
+
   it('the placed filter and grouping by coupon work from the keyboard', async () => {
-    await page.getByTestId('timeline-placement').locator('.n-base-selection').focus()
+    await page.getByTestId('timeline-placement').locator('[tabindex="0"]').first().focus()
     await page.keyboard.press('Enter')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
@@ -136,6 +151,7 @@ describe('the ledger of the client account (Demo)', () => {
     await page.keyboard.press('Enter')
     expect(await group.evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true)
     expect(await group.getByTestId('timeline-group-net').textContent()).toBe('net −25.00')
+    expect(await page.getByTestId('timeline-group').count()).toBe(2)
     await shoot('grouped')
   })
 
