@@ -6,7 +6,9 @@ const cents = fc.integer({ min: -50_000, max: 50_000 }).map((c) => c / 100)
 const ANCHOR = 1_000_000
 const READ = 2_000_000
 const time = fc.integer({ min: 0, max: 3_000_000 })
-const move = fc.record({ service: fc.option(cents, { nil: null, freq: 8 }), serviceAt: time }).map((m, i) => ({ ...m, entryId: i, couponCode: null }) as MoneyMove)
+const move: fc.Arbitrary<MoneyMove> = fc
+  .record({ service: fc.option(cents, { nil: null, freq: 8 }), serviceAt: time, entryId: fc.nat() })
+  .map((m): MoneyMove => ({ ...m, couponCode: null }))
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100
 
 describe('balance check arithmetic (property)', () => {
