@@ -38,7 +38,7 @@ const check = (over: Partial<LedgerCheckDto> = {}): LedgerCheckDto => ({
 })
 
 async function mountView(ledger: LedgerCheckDto | null) {
-  const fake = installFakeDesk({ 'timeline.query': () => ({ items: entries(), nextCursor: null }), 'timeline.checkBalance': () => ledger })
+  const fake = installFakeDesk({ 'timeline.query': () => ({ items: entries(), nextCursor: null }), 'timeline.checkBalance': () => ledger ?? check() })
   if (ledger) fake.topic('ledger', ledger)
   const mounted = await mountWithApp(TimelineView, freshPinia())
   await flushPromises()

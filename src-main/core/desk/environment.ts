@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
-import { couponSnapshot, createCouponClient, settledFromVersions, snapshotReader, type Coupon, type CouponClient } from '../coupons/index.js'
+import { createCouponClient, settledFromVersions, snapshotReader, type Coupon, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
@@ -20,6 +20,7 @@ import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
 import { createLedgerCheck, type LedgerCheck } from './ledger-check.js'
+import { withSightings } from './sightings.js'
 import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
 import { DEMO_CREDENTIALS } from './types.js'
@@ -117,7 +118,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   }
 
   let session: SessionTracker | null = null
-  const coupons = createCouponClient({
+  // Every list read shows the history the client account's coupons placed elsewhere (sightings.ts).
+  const coupons = withSightings(createCouponClient({
     baseURL: endpoints.coupons,
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
@@ -126,7 +128,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     logger: log?.child({ module: 'coupons' }),
     // The client's session owns the state machine; the desk's tracker only observes it.
     onSessionChange: (state) => session?.observe(state),
-  })
+  }), () => store, (error) => log?.warn('a coupon seen in a read could not be recorded', { code: toDeskError(error).code }))
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
@@ -173,8 +175,6 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       const list = await whileSignedIn(() => deps.connection.track('coupons', () => coupons.active()))
       // A coupon returned for recalculation: the history (and the coupon views it pushes to) learns it now.
       if (store) env.readBack(returnedCodes(list, (code) => store?.coupon(code) ?? null))
-      // Coupons of the client account placed elsewhere: their stake enters the ledger when first seen.
-      for (const c of list) if (store && store.coupon(c.code) === null) store.recordPollSnapshot(couponSnapshot(c), { seenIn: 'active' })
       return list.map(couponToDto)
     },
     clock: deps.clock,

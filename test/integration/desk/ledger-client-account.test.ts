@@ -109,4 +109,15 @@ describe('a ledger of the client account (Demo)', () => {
     const after = await check()
     expect(after.agrees, explain(after)).toBe(true)
   })
+
+  it('a coupon placed elsewhere found by the operator\'s lookup by period joins the timeline too', async () => {
+    const code = await placeElsewhere(await openPointer(7), 12)
+    expect((await api.timeline.query({ couponCode: code })).items).toEqual([])
+    const createdAt = (await api.coupons.get({ code })).createdAt ?? Date.now()
+    const found = await api.coupons.resultsByPeriod({ from: createdAt - 60_000, to: createdAt + 60_000 })
+    expect(found.map((c) => c.couponCode)).toContain(code)
+    const entries = (await api.timeline.query({ couponCode: code })).items
+    expect(entries.map((e) => [e.kind, e.placedHere, e.balances.serviceDelta])).toEqual([['coupon_seen', false, -12]])
+    expect((await check()).agrees).toBe(true)
+  })
 })
