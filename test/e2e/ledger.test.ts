@@ -59,17 +59,18 @@ async function placeElsewhere(amount: number): Promise<string> {
 }
 
 const digits = (s: string | null) => Number((s ?? '').replace(/[^\d.,−-]/g, '').replace(/,/g, '').replace('−', '-'))
-/** The card agrees and its read is the header's balance. */
+/** The card agrees and its read and expectation are the header's balance (waited for together: reads and entries arrive in any order). */
 async function agreesWithHeader(): Promise<void> {
   await page.getByTestId('ledger-check-now').click()
   const card = page.getByTestId('ledger-card')
-  await card.and(page.locator('[data-state="agrees"]')).waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
-    await page.screenshot({ path: `${SHOTS}/ledger-failed.png` })
-    throw new Error(`${error.message}\ncard: ${await card.textContent()}`)
-  })
-  const header = digits(await page.getByTestId('balance-value').textContent())
-  await expect.poll(async () => Number(await page.getByTestId('ledger-read').getAttribute('data-balance')), { timeout: 10_000 }).toBeCloseTo(header, 2)
-  expect(Number(await page.getByTestId('ledger-expected').getAttribute('data-balance'))).toBeCloseTo(header, 2)
+  const state = async () => {
+    const header = digits(await page.getByTestId('balance-value').textContent())
+    const agrees = (await card.getAttribute('data-state')) === 'agrees'
+    const read = Number(await page.getByTestId('ledger-read').getAttribute('data-balance', { timeout: 1000 }).catch(() => NaN))
+    const expected = Number(await page.getByTestId('ledger-expected').getAttribute('data-balance', { timeout: 1000 }).catch(() => NaN))
+    return agrees && Math.abs(read - header) < 0.005 && Math.abs(expected - header) < 0.005 ? 'agrees with the header' : `header ${header}; card: ${await card.textContent()}`
+  }
+  await expect.poll(state, { timeout: 30_000, interval: 250 }).toBe('agrees with the header')
 }
 
 async function shoot(name: string): Promise<void> {

@@ -118,8 +118,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   }
 
   let session: SessionTracker | null = null
-  // Every list read shows the history the client account's coupons placed elsewhere (sightings.ts).
-  const coupons = withSightings(createCouponClient({
+  const rawCoupons = createCouponClient({
     baseURL: endpoints.coupons,
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
@@ -128,7 +127,9 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     logger: log?.child({ module: 'coupons' }),
     // The client's session owns the state machine; the desk's tracker only observes it.
     onSessionChange: (state) => session?.observe(state),
-  }), () => store, (error) => log?.warn('a coupon seen in a read could not be recorded', { code: toDeskError(error).code }))
+  })
+  // Every list read shows the history the client account's coupons placed elsewhere (sightings.ts).
+  const coupons = withSightings(rawCoupons, () => store, (error) => log?.warn('a coupon seen in a read could not be recorded', { code: toDeskError(error).code }))
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
@@ -165,7 +166,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     clock: deps.clock,
     readService: () =>
       whileSignedIn(async () => {
-        const [active, calculated] = await Promise.all([coupons.active(), coupons.calculated(120)])
+        // Looked at, not taken in: the difference stays named until a reconciler pass (or Check now) takes them in.
+        const [active, calculated] = await Promise.all([rawCoupons.active(), rawCoupons.calculated(120)])
         return { active: active.map(serviceCoupon), calculated: calculated.map(serviceCoupon) }
       }),
     onError: (error) => log?.warn('ledger check failed', { code: toDeskError(error).code }),
