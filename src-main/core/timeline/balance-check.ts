@@ -21,6 +21,8 @@ export interface MoneyMove {
   service: number | null
   /** Server time at which the service moved the money (Unix ms). */
   serviceAt: number
+  /** When the history wrote it (this machine's clock): a movement known before a read was taken happened before it, whatever the clocks say. */
+  writtenAt?: number
 }
 
 /** A coupon as a service read shows it (`active` or `calculated`). */
@@ -37,6 +39,8 @@ export interface BalanceRead {
   balance: number
   /** Server time of the read (Unix ms). */
   serverAt: number
+  /** This machine's clock when the read came back (compared with `writtenAt`). */
+  at?: number
 }
 
 export type ReasonKind = 'unknown_placement' | 'settlement_not_seen' | 'figure_unknown' | 'missed_coupon' | 'missed_settlement'
@@ -87,8 +91,9 @@ export function checkBalance(input: BalanceCheckInput): BalanceCheck {
   let expected = anchor.balance
   let counted = 0
   const reasons: Reason[] = []
+  const before = (move: MoneyMove, r: BalanceRead) => (move.writtenAt !== undefined && r.at !== undefined && move.writtenAt <= r.at) || move.serviceAt <= r.serverAt
   for (const move of input.moves) {
-    if (!within(move.serviceAt, anchor.serverAt, read.serverAt)) continue
+    if (before(move, anchor) || !before(move, read)) continue
     counted += 1
     if (move.service === null) reasons.push({ kind: 'figure_unknown', group: 'in_flight', couponCode: move.couponCode, amount: null })
     else expected = roundMoney(expected + move.service)

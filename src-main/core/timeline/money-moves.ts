@@ -30,7 +30,7 @@ export function moneyMovesSince(store: Pick<TimelineStore, 'query' | 'coupon'>, 
     for (const entry of page.items) {
       const effects = entryEffects(entry, entry.couponCode ? amountOf(entry.couponCode) : null)
       if (!effects) continue
-      moves.push({ entryId: entry.id, couponCode: entry.couponCode, service: effects.service, serviceAt: serviceTimeOf(entry, offsetMs) })
+      moves.push({ entryId: entry.id, couponCode: entry.couponCode, service: effects.service, serviceAt: serviceTimeOf(entry, offsetMs), writtenAt: entry.at })
     }
     cursor = page.nextCursor
   } while (cursor)

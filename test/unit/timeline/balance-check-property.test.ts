@@ -53,4 +53,23 @@ describe('balance check arithmetic (property)', () => {
       }),
     )
   })
+
+  it('a movement the history knew before a read was taken counts for that read, whatever the two clocks say', () => {
+    fc.assert(
+      fc.property(cents.filter((c) => Math.abs(c) >= 0.01), fc.integer({ min: -999, max: 5000 }), (amount, skew) => {
+        // Written at local 1500 (after the anchor read at 1000, before the read at 2000); its service time off by `skew`, still after the anchor's.
+        const moves: MoneyMove[] = [{ entryId: 1, couponCode: null, service: amount, serviceAt: 2000 + skew, writtenAt: 1500 }]
+        const check = checkBalance({
+          anchor: { balance: 100, serverAt: 1000, at: 1000 },
+          read: { balance: sum([100, amount]), serverAt: 2000, at: 2000 },
+          moves, unknownPlacements: [], service: null, held: () => null, openCodes: [],
+        })
+        expect(check.agrees).toBe(true)
+        expect(check.counted).toBe(1)
+        // Known before the anchor read: already in the anchor.
+        const old = checkBalance({ anchor: { balance: 100, serverAt: 1000, at: 1000 }, read: { balance: 100, serverAt: 2000, at: 2000 }, moves: [{ ...moves[0], writtenAt: 900, serviceAt: 1200 + skew }], unknownPlacements: [], service: null, held: () => null, openCodes: [] })
+        expect(old.counted).toBe(0)
+      }),
+    )
+  })
 })
