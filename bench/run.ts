@@ -20,6 +20,7 @@ import { createWorld } from '../src-main/core/simulator/world/world.js'
 import { createFeedClient } from '../src-main/core/feed/index.js'
 import { createCallbackListener, signPayload } from '../src-main/core/callbacks/index.js'
 import { openTimelineStore } from '../src-main/core/timeline/index.js'
+import { fillTimeline } from '../test/support/timeline-fill.js'
 
 async function timeIt(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
   await fn() // warm-up
@@ -108,7 +109,24 @@ async function benchWorld() {
   rows.push(['simulator world generation (300 vs 5,000 matches)', fmt(small), fmt(large), `${(large / small).toFixed(1)}× for ${(5000 / 300).toFixed(1)}× matches`])
 }
 
+/** The timeline's newest page against its last page in a time range, 100,000 entries, running totals included. */
+async function benchTimelinePaging() {
+  const file = join(mkdtempSync(join(tmpdir(), 'desk-bench-')), 'timeline.sqlite')
+  openTimelineStore(file).close()
+  const span = fillTimeline(file, 100_000)
+  const store = openTimelineStore(file)
+  const page = (query: Record<string, number>) => () => {
+    const items = store.query({ limit: 100, order: 'desc', ...query }).items
+    store.runningTotals(items.map((e) => e.id))
+  }
+  const newest = await timeIt(9, page({}))
+  const last = await timeIt(9, page({ from: span.firstAt, to: span.firstAt + 3_600_000 }))
+  store.close()
+  rows.push(['timeline page with running totals, 100,000 entries: newest vs last (time range)', fmt(newest), fmt(last), `${(last / newest).toFixed(2)}× time`])
+}
+
 await benchWorld()
+await benchTimelinePaging()
 await benchFeed()
 await benchCallbacks()
 

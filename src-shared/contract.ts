@@ -344,6 +344,8 @@ export interface TimelineEntryDto {
   balances: TimelineBalancesDto
   /** The callback batch behind the entry (source `callback`): how a coupon names the deliveries that touched it. */
   batchId?: string | null
+  /** false for a coupon of the client account that this desk did not place (another desk, the partner's site); absent = true. */
+  placedHere?: boolean
 }
 /**
  * The two balances an entry moves (they part on a return for recalculation): the client account at the
@@ -371,6 +373,30 @@ export interface TimelinePageDto {
 }
 export interface DeliveryDto extends DeliveryRowExtras { id: number; batchId: string | null; receivedAt: number; verdict: string; size: number; answer: number }
 export type { DeliveryDetailDto, KeptStatsDto, ReverifyResultDto }
+/** The service's clock against this machine's (server − local, from the coupon API's `date`, half the round trip either way). */
+export interface ClockDto { offsetMs: number; uncertaintyMs: number; measuredAt: number }
+/** Why the running balance and the service's read differ: a code, the coupon, and the figure it accounts for (null: not known). */
+export interface LedgerReasonDto { kind: string; group: 'in_flight' | 'missed'; couponCode: string | null; amount: number | null }
+/**
+ * The client account's running balance in the history against the service's balance read. Times are
+ * server times. `anchor`: the last read that agreed with nothing in flight (the session's first read at
+ * start); `expected` = anchor + the movements since; `difference` = read − expected.
+ */
+export interface LedgerCheckDto {
+  anchor: { balance: number; at: number } | null
+  read: { balance: number; at: number } | null
+  expected: number | null
+  difference: number | null
+  /** Movements of the history between the anchor and the read. */
+  counted: number
+  reasons: LedgerReasonDto[]
+  explained: number
+  unexplained: number
+  agrees: boolean
+  /** When the service's coupon lists were last read to explain a difference (server time). */
+  serviceReadAt: number | null
+  clock: ClockDto | null
+}
 export interface ListenerStatusDto {
   running: boolean
   url: string | null
@@ -428,6 +454,7 @@ export const watchTopic = z.discriminatedUnion('name', [
   z.object({ name: z.literal('balance') }).strict(),
   z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional() }).strict(),
   z.object({ name: z.literal('listener') }).strict(),
+  z.object({ name: z.literal('ledger') }).strict(),
 ])
 /** A match to pin, and which pinned match that is. */
 export const pinRef = z.object({ lineType, gameId: z.number().int().positive() }).strict()
@@ -536,11 +563,14 @@ export const inputs = {
         status: z.number().int().optional(),
         source: z.string().max(32).optional(),
         kind: z.string().max(40).optional(),
+        placement: z.enum(['here', 'elsewhere']).optional(),
         limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(),
         cursor: z.string().max(100).optional(),
       })
       .strict(),
     couponHistory: z.object({ code: couponCode }).strict(),
+    /** Brings the history up to date with the service (one reconciler pass, a balance read) and checks the balance. */
+    checkBalance: none,
     deliveries: z.object({ limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional(), cursor: z.string().max(100).optional() }).strict(),
     /** Settled coupons' P&L per day (in `timeZone`) and per sport, over the settlement time range. */
     pnl: pnlQuery,
@@ -659,6 +689,7 @@ export interface Outputs {
   timeline: {
     query: TimelinePageDto
     couponHistory: TimelineEntryDto[]
+    checkBalance: LedgerCheckDto
     deliveries: { items: DeliveryDto[]; nextCursor: string | null; kept?: KeptStatsDto }
     delivery: DeliveryDetailDto
     pnl: PnlDto
@@ -719,6 +750,8 @@ export interface WatchShapes {
   /** Snapshot: the newest entries, newest first; delta: entries written since, oldest first. */
   'timeline': { snapshot: TimelineEntryDto[]; delta: { entries: TimelineEntryDto[] } }
   'listener': { snapshot: ListenerStateDto; delta: ListenerStateDto }
+  /** The running balance against the service's read, whole each time it changes. */
+  'ledger': { snapshot: LedgerCheckDto; delta: LedgerCheckDto }
 }
 export type WatchSnapshot<N extends WatchTopicName> = WatchShapes[N]['snapshot']
 export type WatchDelta<N extends WatchTopicName> = WatchShapes[N]['delta']

@@ -9,7 +9,7 @@ export const methods = {
   feed: ['menu', 'events', 'event', 'topMatches', 'topChampionships', 'toplist', 'search', 'calendar', 'liveSuccessor', 'account', 'keyStatus'],
   coupons: ['place', 'resolvePlacement', 'pendingPlacements', 'get', 'active', 'calculated', 'resultsByIds', 'resultsByPeriod'],
   balance: ['get'],
-  timeline: ['query', 'couponHistory', 'deliveries', 'delivery', 'pnl', 'balanceHistory'],
+  timeline: ['query', 'couponHistory', 'deliveries', 'delivery', 'checkBalance', 'pnl', 'balanceHistory'],
   listener: ['status', 'start', 'stop', 'reverify'],
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],

@@ -70,13 +70,14 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
     return [...added, ...list].slice(0, TIMELINE_LIVE_CAP)
   },
   listener: (_current, d) => d,
+  ledger: (_current, d) => d,
 }
 
 /** A subscribe refused mid profile switch is asked again after this long at the latest. */
 const PROFILE_SWITCH_RETRY_MS = 500
 const MAX_PENDING = 1000
 /** Topics whose delta is the whole new value. */
-const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener'])
+const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener', 'ledger'])
 
 function newId(): string {
   const c = globalThis.crypto

@@ -331,6 +331,7 @@ export const en = {
     skippedRows: '{n} stored entries could not be read and are not shown (damaged history rows).',
     kinds: {
       coupon_placed: 'Coupon placed',
+      coupon_seen: 'Seen: placed elsewhere',
       progressive_update: 'Progressive update',
       first_lost_bet: 'First lost bet',
       settled: 'Settled',

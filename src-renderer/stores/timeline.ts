@@ -10,11 +10,17 @@ import type { DeliveryDto, InputOf, KeptStatsDto, SkippedRowDto, TimelineEntryDt
 import { call, epochRef } from '../api/desk.js'
 import { sharedWatch } from '../api/shared-watch.js'
 import { attempt } from '../composables/errors.js'
+import { rangeBounds, type TimeRange } from '../composables/time-range.js'
+import { useClockStore } from './clock.js'
+import { useProfilesStore } from './profiles.js'
+import type { LedgerCheckDto } from '../../src-shared/contract.js'
 
 export interface TimelineFilters {
   kind: string | null
   couponCode: string
   source: string | null
+  placement: 'here' | 'elsewhere' | null
+  range: TimeRange
 }
 import { MAX_TIMELINE_FILTER_CODES, TIMELINE_PAGE_SIZE } from '../../src-shared/vocabulary/limits.js'
 export const PAGE_SIZE = TIMELINE_PAGE_SIZE
@@ -28,7 +34,20 @@ const MAX_LIVE_ITEMS = 2000
 const LIVE_SNAPSHOT = 1
 
 export const useTimelineStore = defineStore('timeline', () => {
-  const filters = reactive<TimelineFilters>({ kind: null, couponCode: '', source: null })
+  const filters = reactive<TimelineFilters>({ kind: null, couponCode: '', source: null, placement: null, range: { preset: 'all', from: null, to: null } })
+  const clock = useClockStore()
+  const profiles = useProfilesStore()
+  /** Entries one after another, or under their coupon with its net. */
+  const grouping = ref<'flat' | 'coupon'>('flat')
+  /** The running balance against the service's read (main's `ledger` topic); it carries the measured clock too. */
+  const ledgerWatch = sharedWatch({ name: 'ledger' }, {
+    snapshot: (v) => clock.observe(v?.clock ?? null),
+    delta: (v) => clock.observe(v.clock),
+  })
+  const ledger = computed<LedgerCheckDto | null>(() => ledgerWatch.data.value)
+  const checking = ref(false)
+  /** The range's bounds on the history's clock, as of the last query (a preset follows the clock at each query). */
+  let bounds: { from?: number; to?: number } = {}
   const items = epochRef<TimelineEntryDto[]>(() => [])
   const nextCursor = epochRef<string | null>(() => null)
   /** Damaged stored rows main left out of the pages read so far (shown as a warning, not as entries). */
@@ -67,6 +86,9 @@ export const useTimelineStore = defineStore('timeline', () => {
     const input: InputOf<'timeline', 'query'> = { limit: PAGE_SIZE }
     if (filters.kind) input.kind = filters.kind
     if (filters.source) input.source = filters.source
+    if (filters.placement) input.placement = filters.placement
+    if (bounds.from !== undefined) input.from = bounds.from
+    if (bounds.to !== undefined) input.to = bounds.to
     const list = codes.value.slice(0, MAX_TIMELINE_FILTER_CODES)
     if (list.length === 1) input.couponCode = list[0]
     else if (list.length > 1) input.couponCodes = list
@@ -77,6 +99,9 @@ export const useTimelineStore = defineStore('timeline', () => {
   function matches(e: TimelineEntryDto): boolean {
     if (filters.kind && e.kind !== filters.kind) return false
     if (filters.source && e.source !== filters.source) return false
+    if (filters.placement && (e.placedHere !== false) !== (filters.placement === 'here')) return false
+    if (bounds.from !== undefined && e.at < bounds.from) return false
+    if (bounds.to !== undefined && e.at > bounds.to) return false
     const list = codes.value
     if (list.length > 0 && (e.couponCode === null || !list.includes(e.couponCode))) return false
     return true
@@ -84,6 +109,7 @@ export const useTimelineStore = defineStore('timeline', () => {
 
   async function query(): Promise<void> {
     if (tooManyCodes.value) return
+    bounds = rangeBounds(filters.range, Date.now() + clock.offsetMs(), profiles.active?.timeZone ?? 'utc', clock.offsetMs())
     loading.value = true
     try {
       const v = await attempt(() => call('timeline', 'query', queryInput()), 'timeline.query')
@@ -119,6 +145,18 @@ export const useTimelineStore = defineStore('timeline', () => {
     filters.kind = null
     filters.source = null
     filters.couponCode = ''
+    filters.placement = null
+    filters.range = { preset: 'all', from: null, to: null }
+  }
+
+  /** One reconciler pass and a balance read now; the card follows from the topic. */
+  async function checkBalance(): Promise<void> {
+    checking.value = true
+    try {
+      await attempt(() => call('timeline', 'checkBalance'), 'timeline.checkBalance')
+    } finally {
+      checking.value = false
+    }
   }
 
   function prepend(e: TimelineEntryDto): void {
@@ -147,6 +185,11 @@ export const useTimelineStore = defineStore('timeline', () => {
 
   return {
     liveWatch,
+    ledgerWatch,
+    ledger,
+    checking,
+    checkBalance,
+    grouping,
     liveStatus: liveWatch.status,
     liveStale: liveWatch.stale,
     filters,

@@ -1,6 +1,8 @@
 /** What a settlement-timeline entry records. Owned here so core, CLI and renderer name them alike. */
 export const TIMELINE_KINDS = [
   'coupon_placed',
+  /** A coupon of this client account first seen in a read or a callback, not placed by this desk. */
+  'coupon_seen',
   'progressive_update',
   'first_lost_bet',
   'settled',

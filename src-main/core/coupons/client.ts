@@ -266,6 +266,8 @@ export function createCouponClient(options: CouponClientOptions) {
     active,
     balance,
     cashoutEstimate,
+    /** Server − client clock as last measured (bounds), null before any answer carried a `date`. */
+    clockOffset: (): OffsetBounds | null => offset,
   }
 }
 

@@ -29,6 +29,8 @@ export interface BalanceWatcherOptions {
   onError?: (error: unknown) => void
   /** The first read and every change (the history keeps these as balance samples). */
   onChange?: (dto: BalanceDto) => void
+  /** Every read, changed or not (the ledger check compares each with the history). */
+  onRead?: (read: BalanceDto) => void
 }
 
 export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWatcher {
@@ -42,6 +44,7 @@ export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWat
     last = dto
     topic.answered()
     if (changed) options.onChange?.(dto)
+    options.onRead?.(dto)
     if (first) topic.hooks()?.snapshot(dto)
     else if (changed) topic.hooks()?.delta(dto)
     return dto

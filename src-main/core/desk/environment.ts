@@ -1,6 +1,6 @@
 import type { AppInfo, CouponDto, WatchTopic } from '../../../src-shared/contract.js'
 import { stakeRuleOf } from '../../../src-shared/vocabulary/stake.js'
-import { createCouponClient, settledFromVersions, snapshotReader, type CouponClient } from '../coupons/index.js'
+import { createCouponClient, settledFromVersions, snapshotReader, type Coupon, type CouponClient } from '../coupons/index.js'
 import { createFeedClient, type FeedClient } from '../feed/index.js'
 import type { RunningSimulator } from '../simulator/server.js'
 import type { Clock } from '../shared/clock.js'
@@ -18,6 +18,8 @@ import type { DemoSimulators } from './demo-sim.js'
 import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
+import { createLedgerCheck, type LedgerCheck } from './ledger-check.js'
+import { withSightings } from './sightings.js'
 import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
 import { DEMO_CREDENTIALS } from './types.js'
@@ -44,6 +46,10 @@ export interface Environment {
   /** Expiry of the profile's feed key (`X-Key-Expires`). */
   readonly feedKey: FeedKeyTracker
   readonly listener: ListenerControl
+  /** The running balance against the service's read (`ledger` topic). */
+  readonly ledger: LedgerCheck
+  /** One reconciler pass now (the history brought up to date with the service's lists). */
+  reconcileNow(): Promise<void>
   /**
    * Pushes `coupon.settled` for a coupon a settlement entry names: built from the placement record and
    * the snapshot the callback carried, else read back in one batched, spaced `coupons/results` request.
@@ -110,7 +116,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
   }
 
   let session: SessionTracker | null = null
-  const coupons = createCouponClient({
+  const rawCoupons = createCouponClient({
     baseURL: endpoints.coupons,
     credentials,
     mode: profile.legacyMode ? 'legacy' : 'new',
@@ -120,6 +126,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     // The client's session owns the state machine; the desk's tracker only observes it.
     onSessionChange: (state) => session?.observe(state),
   })
+  // Every list read shows the history the client account's coupons placed elsewhere (sightings.ts).
+  const coupons = withSightings(rawCoupons, () => store, (error) => log?.warn('a coupon seen in a read could not be recorded', { code: toDeskError(error).code }))
 
   const apiKey = demo ? DEMO_CREDENTIALS.feedApiKey : deps.profiles.secret(profile.id, 'feedApiKey')
   // Without a key the feed client refuses to exist; calls then fail with a clear `missing_secret`.
@@ -149,6 +157,26 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
         log?.warn('balance sample not kept', { code: toDeskError(error).code })
       }
     },
+    onRead: (read) => ledger.observe(read),
+  })
+  const serviceCoupon = (c: Coupon) => ({ code: c.code, amount: c.amount, realWin: c.realWin, status: c.status, createdAt: c.createdAt, calculateDate: c.calculateDate })
+  const ledger: LedgerCheck = createLedgerCheck({
+    store: () => {
+      try {
+        return openStore()
+      } catch {
+        return null
+      }
+    },
+    offset: () => coupons.clockOffset(),
+    clock: deps.clock,
+    readService: () =>
+      whileSignedIn(async () => {
+        // Looked at, not taken in: the difference stays named until a reconciler pass (or Check now) takes them in.
+        const [active, calculated] = await Promise.all([rawCoupons.active(), rawCoupons.calculated(120)])
+        return { active: active.map(serviceCoupon), calculated: calculated.map(serviceCoupon) }
+      }),
+    onError: (error) => log?.warn('ledger check failed', { code: toDeskError(error).code }),
   })
   const activeCoupons = createActiveCouponsWatcher({
     read: async () => {
@@ -211,6 +239,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       store = openTimelineStore(ensurePrivateDatabase(timelineFile(deps.dataDir, profile.id), deps.dataDir), {
         clock: deps.clock,
         logger: log,
+        clientLedger: true,
         // Stored, but a push to the console failed: the operator sees it on the settlements indicator.
         onSubscriberError: (error, entry) =>
           deps.connection.report('listener', 'degraded', { code: 'push_failed', detail: `${entry.kind}: ${error.message}` }),
@@ -218,6 +247,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       // From the snapshot the callback carried; a read only when needed, batched (issue 8).
       storeListeners.push(store.onEntry((entry) => {
         if (entry.couponCode && SETTLING_KINDS.has(entry.kind)) env.settled(entry.couponCode)
+        ledger.changed()
       }))
     }
     return store
@@ -273,6 +303,11 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     bus: deps.bus,
     feedKey,
     listener,
+    ledger,
+    async reconcileNow() {
+      if (disposed || !session?.isSignedIn() || !reconciler) return
+      await reconciler.runOnce()
+    },
     settled(code) {
       if (disposed) return
       const coupon = store ? settledFromVersions(store.couponVersions(code)) : null
@@ -297,6 +332,8 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
           return balance.open(hooks as WatchSourceHooks<'balance'>) as WatchSource
         case 'timeline':
           return openTimelineStoreSource(topic.limit, hooks)
+        case 'ledger':
+          return ledger.open(hooks as WatchSourceHooks<'ledger'>) as WatchSource
         case 'listener':
           return openListenerSource(listener, deps.connection, hooks as WatchSourceHooks<'listener'>) as WatchSource
         default:
@@ -310,6 +347,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       disposed = true
       session?.close()
       balance.stop()
+      ledger.stop()
       activeCoupons.stop()
       reconciler?.stop()
       settledReader.close()

@@ -34,6 +34,13 @@ export function historyHandlers(ctx: CoreContext): Pick<DeskHandlers, 'timeline'
         const page = pageContext(store, entries)
         return entries.map((e) => entryToDto(e, page))
       },
+      async checkBalance() {
+        const env = await ctx.env()
+        await env.reconcileNow()
+        // A fresh read to compare with (it reaches the ledger check through the balance watcher).
+        await env.session.authed(() => ctx.connection.track('coupons', () => env.coupons.balance())).then((b) => env.balance.observe(b))
+        return env.ledger.recheck()
+      },
       async deliveries({ limit, cursor }) {
         const env = await ctx.env()
         const store = env.store()

@@ -7,6 +7,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** How the DTO resolves what an entry does not carry: the coupon's amount, and the running totals through it. */
 export interface EntryContext {
   couponAmount(code: string): number | null
+  /** false for a coupon this desk did not place (absent: placed here). */
+  placedHere?(code: string): boolean
   /** Running totals through this entry (whole history); null when not computed (e.g. a damaged neighbour). */
   totals?(entryId: number): RunningTotals | null
 }
@@ -56,6 +58,7 @@ export function entryToDto(entry: TimelineEntry, ctx: EntryContext): TimelineEnt
     amountDelta: balances.partnerDelta,
     balances,
     batchId: entry.batchId,
+    placedHere: entry.couponCode && ctx.placedHere ? ctx.placedHere(entry.couponCode) : true,
   }
 }
 
@@ -76,8 +79,15 @@ export function deliveryReason(row: DeliveryRow): string {
 /** The context of a page of entries: amounts from the coupon rows, running totals in one pass for the page. */
 export function pageContext(store: Pick<TimelineStore, 'coupon' | 'runningTotals'>, entries: TimelineEntry[]): EntryContext {
   let totals: Map<number, RunningTotals> | null = null
+  const coupons = new Map<string, ReturnType<typeof store.coupon>>()
+  const coupon = (code: string) => {
+    if (!coupons.has(code)) coupons.set(code, store.coupon(code))
+    return coupons.get(code) ?? null
+  }
   return {
-    couponAmount: (code) => store.coupon(code)?.amount ?? null,
+    couponAmount: (code) => coupon(code)?.amount ?? null,
+    // A coupon met only in a callback or a read, never placed here (no row: an older history, taken as here).
+    placedHere: (code) => coupon(code)?.placedByDesk ?? true,
     totals(id) {
       totals ??= store.runningTotals(entries.map((e) => e.id))
       return totals.get(id) ?? null

@@ -2,7 +2,7 @@ import type { BalanceHistoryDto, BalanceMarkerDto } from '../../../src-shared/vo
 import { FINAL_COUPON_STATUSES } from '../../../src-shared/vocabulary/statuses.js'
 import type { Db } from './db.js'
 import type { SettledCouponRow } from './pnl.js'
-import { EFFECTS_FROM, SERVICE } from './queries.js'
+import { EFFECTS_FROM, SERVICE_EFFECT as SERVICE } from './totals.js'
 import { roundMoney } from './ledger.js'
 import type { RunningTotals } from './types.js'
 

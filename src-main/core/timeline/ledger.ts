@@ -31,7 +31,8 @@ export function entryEffects(
   couponAmount: number | null,
   previousCredit: () => number | null = () => null,
 ): EntryEffects | null {
-  if (entry.kind === 'coupon_placed') {
+  if (entry.kind === 'coupon_placed' && entry.data.claimed === true) return null
+  if (entry.kind === 'coupon_placed' || entry.kind === 'coupon_seen') {
     const amount = num(entry.data.amount) ?? couponAmount
     const stake = amount === null ? null : -amount
     return { kind: 'stake', service: stake, partner: stake }
@@ -69,7 +70,7 @@ export function buildLedger(couponCode: string, amount: number | null, entries: 
       service: effects.service,
       serviceTotal: service,
       partnerTotal: partner,
-      note: entry.kind === 'coupon_placed' ? 'placed' : entry.kind,
+      note: entry.kind === 'coupon_placed' ? 'placed' : entry.kind === 'coupon_seen' ? 'placed elsewhere' : entry.kind,
     })
   }
   return {

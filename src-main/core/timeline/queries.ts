@@ -1,6 +1,7 @@
 import type { Db } from './db.js'
 import { readRows, toEntry } from './rows.js'
 import { roundMoney } from './ledger.js'
+import { createTotals, TOTALS_BLOCK, EFFECTS_FROM, PARTNER_EFFECT as PARTNER, SERVICE_EFFECT as SERVICE } from './totals.js'
 import type { AuditEntry, AuditQuery, BalanceSample, Page, RowError, RunningTotals, TimelineEntry, TimelineQuery } from './types.js'
 
 type Row = Record<string, unknown>
@@ -18,6 +19,15 @@ function cursorId(cursor: string | null | undefined): number | null {
   return Number.isSafeInteger(id) && id >= 0 ? id : null
 }
 
+/** Timeline cursors hold the last row's time and id (`at:id`): keyset paging on the `timeline_at` index. */
+function timelineCursor(cursor: string | null | undefined): { at: number; id: number } | null {
+  const m = cursor ? /^(-?\d+):(\d+)$/.exec(cursor) : null
+  if (!m) return null
+  const at = Number(m[1])
+  const id = Number(m[2])
+  return Number.isSafeInteger(at) && Number.isSafeInteger(id) ? { at, id } : null
+}
+
 /** Audit data as stored; text that is not JSON any more is shown as it is rather than failing the page. */
 function parseOrText(text: unknown): unknown {
   if (typeof text !== 'string') return null
@@ -28,29 +38,14 @@ function parseOrText(text: unknown): unknown {
   }
 }
 
-/**
- * Each entry's effect on the two balances, in SQL (the same rules as ledger.ts `entryEffects`), so the
- * running totals of a page need one aggregate, not every entry of the history read back. A damaged row
- * (data not JSON) has no known effect and makes the totals from it on incomplete.
- */
-const LEDGER_KIND = `json_extract(t.data, '$.ledger.kind')`
-const PREVIOUS_CREDIT = `(SELECT json_extract(p.data, '$.ledger.amount') FROM timeline p WHERE p.coupon_code = t.coupon_code AND p.id < t.id
-  AND json_valid(p.data) AND json_extract(p.data, '$.ledger.kind') = 'credit' ORDER BY p.id DESC LIMIT 1)`
-const effectSql = (reDeduct: string) => `CASE WHEN NOT json_valid(t.data) THEN NULL
-  WHEN t.kind = 'coupon_placed' THEN -COALESCE(json_extract(t.data, '$.amount'), c.amount)
-  WHEN ${LEDGER_KIND} = 'credit' THEN json_extract(t.data, '$.ledger.amount')
-  WHEN ${LEDGER_KIND} = 're_deduct' THEN ${reDeduct} ELSE 0 END`
-export const SERVICE = effectSql(`-COALESCE(json_extract(t.data, '$.ledger.reversed'), ${PREVIOUS_CREDIT})`)
-const PARTNER = effectSql('-c.amount')
-export const EFFECTS_FROM = `FROM timeline t LEFT JOIN coupons c ON c.code = t.coupon_code`
+const ELSEWHERE = 'SELECT code FROM coupons WHERE placed_by_desk = 0'
 
 function toAudit(r: Row): AuditEntry {
   return { id: Number(r.id), at: Number(r.at), actor: String(r.actor), action: String(r.action), data: parseOrText(r.data) }
 }
 
 export function createQueries(db: Db) {
-  const totalsBeforeStmt = db.prepare(`SELECT COALESCE(SUM(s), 0) AS service, COALESCE(SUM(p), 0) AS partner,
-    SUM(CASE WHEN s IS NULL OR p IS NULL THEN 1 ELSE 0 END) AS unknown FROM (SELECT ${SERVICE} AS s, ${PARTNER} AS p ${EFFECTS_FROM} WHERE t.id < ?)`)
+  const totals = createTotals(db)
   const effectsBetweenStmt = db.prepare(`SELECT t.id AS id, ${SERVICE} AS s, ${PARTNER} AS p ${EFFECTS_FROM} WHERE t.id BETWEEN ? AND ? ORDER BY t.id`)
   const entriesOfStmt = db.prepare('SELECT * FROM timeline WHERE coupon_code = ? ORDER BY id')
   const lastCreditStmt = db.prepare(`SELECT json_extract(data, '$.ledger.amount') AS amount FROM timeline WHERE coupon_code = ?
@@ -76,15 +71,21 @@ export function createQueries(db: Db) {
         const kinds = Array.isArray(query.kind) ? query.kind : [query.kind]
         if (kinds.length > 0) add(`kind IN (${kinds.map(() => '?').join(',')})`, ...kinds)
       }
-      const after = cursorId(query.cursor)
-      if (after !== null) add(desc ? 'id < ?' : 'id > ?', after)
+      if (query.placement === 'elsewhere') add(`coupon_code IN (${ELSEWHERE})`)
+      else if (query.placement === 'here') add(`(coupon_code IS NULL OR coupon_code NOT IN (${ELSEWHERE}))`)
+      const after = timelineCursor(query.cursor)
+      // A row value: the index range starts at the cursor (an OR of the two would scan from the head of the range).
+      if (after !== null) add(desc ? '(at, id) < (?, ?)' : '(at, id) > (?, ?)', after.at, after.id)
       const limit = clampLimit(query.limit, 100)
-      const sql = `SELECT * FROM timeline ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id ${desc ? 'DESC' : 'ASC'} LIMIT ?`
+      // In time order (ties by id), newest first by default: the `timeline_at` index answers any page, filtered by time or not, without a sort.
+      const dir = desc ? 'DESC' : 'ASC'
+      const sql = `SELECT * FROM timeline ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY at ${dir}, id ${dir} LIMIT ?`
       const rows = db.prepare(sql).all(...params, limit + 1) as Row[]
       const page = rows.slice(0, limit)
       const { items, errors } = readRows(page, toEntry)
       // The cursor follows the rows read, damaged ones included, so paging goes past them.
-      const nextCursor = rows.length > limit ? String(Number(page[page.length - 1].id)) : null
+      const last = page[page.length - 1]
+      const nextCursor = rows.length > limit ? `${Number(last.at)}:${Number(last.id)}` : null
       return errors.length > 0 ? { items, nextCursor, errors } : { items, nextCursor }
     },
     /**
@@ -94,26 +95,31 @@ export function createQueries(db: Db) {
     runningTotals(ids: number[], base?: { id: number; totals: RunningTotals }): Map<number, RunningTotals> {
       const out = new Map<number, RunningTotals>()
       if (ids.length === 0) return out
-      const wanted = new Set(ids)
-      let lo = Math.min(...ids)
-      let service: number
-      let partner: number
-      let complete: boolean
-      if (base && base.id < lo) {
-        // Totals known through an earlier entry (the live feed's last one): only the entries since are read.
+      const sorted = [...new Set(ids)].sort((x, y) => x - y)
+      // Totals through `pos - 1`; the live feed's last entry may give them without a read.
+      let pos = 0
+      let service = 0
+      let partner = 0
+      let complete = true
+      if (base && base.id < sorted[0]) {
         ;({ service, partner, complete } = base.totals)
-        lo = base.id + 1
-      } else {
-        const sums = totalsBeforeStmt.get(lo) as { service: number | null; partner: number | null; unknown: number | null }
-        service = Number(sums.service ?? 0)
-        partner = Number(sums.partner ?? 0)
-        complete = Number(sums.unknown ?? 0) === 0
+        pos = base.id + 1
       }
-      for (const r of effectsBetweenStmt.all(lo, Math.max(...ids)) as Array<{ id: number; s: unknown; p: unknown }>) {
-        if (typeof r.s !== 'number' || typeof r.p !== 'number') complete = false
-        service = roundMoney(service + (typeof r.s === 'number' ? r.s : 0))
-        partner = roundMoney(partner + (typeof r.p === 'number' ? r.p : 0))
-        if (wanted.has(Number(r.id))) out.set(Number(r.id), { service: roundMoney(service), partner: roundMoney(partner), complete })
+      for (const id of sorted) {
+        if (pos === 0 || id - pos > TOTALS_BLOCK) {
+          // Far from the last one read (a filtered page spans the history): from the kept block sums.
+          const sums = totals.before(id)
+          ;({ service, partner } = sums)
+          complete = sums.unknown === 0
+          pos = id
+        }
+        for (const r of effectsBetweenStmt.all(pos, id) as Array<{ id: number; s: unknown; p: unknown }>) {
+          if (typeof r.s !== 'number' || typeof r.p !== 'number') complete = false
+          service = roundMoney(service + (typeof r.s === 'number' ? r.s : 0))
+          partner = roundMoney(partner + (typeof r.p === 'number' ? r.p : 0))
+        }
+        pos = id + 1
+        out.set(id, { service, partner, complete })
       }
       return out
     },
@@ -123,6 +129,8 @@ export function createQueries(db: Db) {
       const rows = db.prepare(`SELECT DISTINCT coupon_code AS code FROM timeline WHERE coupon_code IN (${codes.map(() => '?').join(',')})`).all(...codes) as Row[]
       return new Set(rows.map((r) => String(r.code)))
     },
+    /** A coupon's amount became known after its entries were written: the totals through them are summed again. */
+    invalidateCoupon: (code: string) => totals.invalidateCoupon(code),
     /** The payout of the coupon's latest credit entry (what a return for recalculation takes back at the service). */
     lastCredit(code: string): number | null {
       const row = lastCreditStmt.get(code) as { amount?: unknown } | undefined

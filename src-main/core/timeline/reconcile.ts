@@ -82,9 +82,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     const startedAt = clock.now()
     report.windowMinutes = windowMinutes(startedAt)
     let ok = true
-    const apply = (snap: CouponSnapshot) => {
+    const apply = (snap: CouponSnapshot, seenIn: 'calculated' | 'active' = 'calculated') => {
       try {
-        report.entries.push(...store.recordPollSnapshot(snap))
+        report.entries.push(...store.recordPollSnapshot(snap, { seenIn }))
         report.polled += 1
       } catch (error) {
         report.errors.push(`snapshot: ${toDeskError(error).message}`)
@@ -99,7 +99,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     let returned: string[] = []
     if (reader.active) {
       try {
-        returned = newlyReturned(await reader.active())
+        const list = await reader.active()
+        returned = newlyReturned(list)
+        // Coupons of the client account the history has never met (placed elsewhere): their stake enters the ledger.
+        for (const snap of list) if (store.coupon(snap.code) === null) apply(snap, 'active')
       } catch (error) {
         report.errors.push(`active: ${toDeskError(error).message}`)
       }
@@ -150,7 +153,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         const tickets = new Map(ids.map((code) => [code, store.callbackTicket(code)]))
         for (const snap of await reader.resultsByIds(ids)) {
           try {
-            report.entries.push(...store.recordPollSnapshot(snap, { ticket: tickets.get(snap.code) }))
+            report.entries.push(...store.recordPollSnapshot(snap, { ticket: tickets.get(snap.code), seenIn: 'results' }))
             report.polled += 1
           } catch (error) {
             report.errors.push(`snapshot: ${toDeskError(error).message}`)

@@ -13,6 +13,7 @@ import { createFigures, type FigureRange } from './figures.js'
 import type { SettledCouponRow } from './pnl.js'
 import type { BalanceHistoryDto } from '../../../src-shared/vocabulary/pnl.js'
 import { createDeliveryLog, DEFAULT_KEPT_LIMITS, toDeliveryRow, type DeliveryDetail, type KeptDelivery, type KeptLimits, type KeptStats } from './deliveries.js'
+import { seenDraft, type SeenIn } from './elsewhere.js'
 import { advance, classify, initialOrder, parseOrder, type OrderState, type OrderVerdict } from './order.js'
 import type {
   ApplyResult, AuditEntry, AuditQuery, BalanceSample, CouponSnapshot, CouponVersion, DeliveryMeta, DeliveryRow, Ledger, Page,
@@ -27,6 +28,12 @@ export interface TimelineStoreOptions {
   maxRejectedRows?: number
   /** Refused bodies kept raw for a re-verify (deliveries.ts). Default 200 bodies, 64 MiB; never more bodies than rows. */
   keptBodies?: Partial<KeptLimits>
+  /**
+   * A coupon of the client account that this desk did not place, first met in a read or a callback, enters
+   * the ledger with its stake (`coupon_seen`), so the running balance covers the client. Default false
+   * (a history of this desk's own coupons); the console turns it on.
+   */
+  clientLedger?: boolean
   /** Where a failing subscriber is reported (storage goes on regardless). */
   logger?: Logger
   /** Called for every subscriber failure, after logging (the desk surfaces it to the operator). */
@@ -62,7 +69,7 @@ export interface TimelineStore {
    * A read of the coupon's current state. With `ticket` (its `callbackTicket` taken before the read),
    * a read that a callback overtook meanwhile is only recorded: it may be older than that callback.
    */
-  recordPollSnapshot(snapshot: CouponSnapshot, options?: { ticket?: number }): TimelineEntry[]
+  recordPollSnapshot(snapshot: CouponSnapshot, options?: { ticket?: number; seenIn?: SeenIn }): TimelineEntry[]
   /** Callbacks taken in for this coupon so far (see `recordPollSnapshot`). */
   callbackTicket(code: string): number
   /** Coupons whose result was found by polling and whose callback has not come within `graceMs`. */
@@ -149,6 +156,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
           AND json_extract(t.data, '$.callbackUrl') IS NOT NULL
         GROUP BY url ORDER BY url`,
     ),
+    seenEntry: db.prepare("SELECT id FROM timeline WHERE coupon_code = ? AND kind = 'coupon_seen' LIMIT 1"),
     setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
     bumpCallback: db.prepare('UPDATE coupons SET callback_seq = callback_seq + 1 WHERE code = ?'),
     getTicket: db.prepare('SELECT callback_seq FROM coupons WHERE code = ?'),
@@ -213,10 +221,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
   }
 
-  /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
-  function applySnapshot(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null): TimelineEntry[] {
-    const now = clock.now()
+  /** A coupon first met here, not placed by this desk, enters the ledger with its stake before what the snapshot says. */
+  function applySnapshot(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, seenIn?: SeenIn): TimelineEntry[] {
     const row = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
+    if (row && row.amount === null && snap.amount !== null) q.invalidateCoupon(snap.code)
+    const seen = row || !options.clientLedger ? [] : [writeEntry(snap.code, source, snap.status, batchId, seenDraft(snap, seenIn ?? source))]
+    return [...seen, ...applyKnown(snap, source, batchId, row)]
+  }
+
+  /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
+  function applyKnown(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, row: Record<string, unknown> | undefined): TimelineEntry[] {
+    const now = clock.now()
     if (!row) stmt.insertCoupon.run(snap.code, now)
     if (source === 'callback') stmt.bumpCallback.run(snap.code)
     let prev = row ? toState(row) : null
@@ -284,23 +299,26 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         stmt.updateCoupon.run(snap.status, snap.realWin, snap.calculateDate, snap.amount, 'placement', now, JSON.stringify(snap.raw),
           stateKey(snap), 0, null, null, 0, 0, snap.code)
       }
+      if (prev && prev.amount === null && snap.amount !== null) q.invalidateCoupon(snap.code)
       stmt.placeCoupon.run(snap.amount, callbackExpected, opts.currency ?? null, now, snap.code)
       if (prev && Number(prev.placed_by_desk) === 1) continue
       writeVersion(snap, 'placement', null)
+      // Seen in a read before this placement's answer came (an unknown outcome resolved later): its stake is already counted.
+      const claimed = prev !== undefined && stmt.seenEntry.get(snap.code) !== undefined
       entries.push(writeEntry(snap.code, 'placement', snap.status, null, {
         kind: 'coupon_placed',
-        data: { amount: snap.amount, bets: snap.bets.length, callback: Boolean(opts.callbackUrl), callbackUrl: opts.callbackUrl ?? null, currency: opts.currency ?? null },
+        data: { amount: snap.amount, bets: snap.bets.length, callback: Boolean(opts.callbackUrl), callbackUrl: opts.callbackUrl ?? null, currency: opts.currency ?? null, placedAt: snap.createdAt ?? null, ...(claimed ? { claimed } : {}) },
       }))
     }
     return entries
   })
 
-  const pollTx = db.transaction((snap: CouponSnapshot, ticket: number | undefined): TimelineEntry[] => {
+  const pollTx = db.transaction((snap: CouponSnapshot, ticket: number | undefined, seenIn: SeenIn | undefined): TimelineEntry[] => {
     if (ticket !== undefined && ticket !== ticketOf(snap.code)) {
       writeVersion(snap, 'poll', null)
       return []
     }
-    return applySnapshot(snap, 'poll', null)
+    return applySnapshot(snap, 'poll', null, seenIn)
   })
 
   function ticketOf(code: string): number {
@@ -342,7 +360,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     noteStillRefused: (id, reason) => (ensureOpen(), deliveryLog.noteStillRefused(id, reason)),
     keptStats: () => (ensureOpen(), deliveryLog.stats()),
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
-    recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket)),
+    recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket, opts.seenIn)),
     callbackTicket: (code) => (ensureOpen(), ticketOf(code)),
     markMissedCallbacks: (graceMs, now) => run(() => missedTx.immediate(graceMs, now ?? clock.now())),
     openPlacedCodes() {

@@ -153,6 +153,8 @@ export interface TimelineQuery {
   status?: number
   source?: string
   kind?: TimelineKind | TimelineKind[]
+  /** Entries of coupons this desk placed (and entries of no coupon), or of coupons placed elsewhere on the client. */
+  placement?: 'here' | 'elsewhere'
   limit?: number
   cursor?: string | null
 }

@@ -50,7 +50,8 @@ describe('timeline rows read back', () => {
     raw("UPDATE timeline SET data = 'x' WHERE id = 2")
     const first = t.store.query({ limit: 2 })
     expect(first.items.map((e) => e.id)).toEqual([1])
-    expect(first.nextCursor).toBe('2')
+    // The cursor is opaque (time and id of the last row read, the damaged one included).
+    expect(first.nextCursor).toMatch(/:2$/)
     expect(t.store.query({ limit: 2, cursor: first.nextCursor }).items.map((e) => e.id)).toEqual([3])
   })
 
