@@ -39,6 +39,9 @@ describe.skipIf(!HAVE_CAPTURES)('desk coupons get on the real captures', () => {
         tournamentName: 'National League', opp1: 'Team A', opp2: 'Team B', marketName: 'Match Result', outcomeName: 'First Team to Win',
         param: '0', extraName: null, placementScore: null, placementScorePeriods: null, calculationScore: '2:1', calculationScorePeriods: null,
         eventDate: 1784971800000, calculateDate: 1784973600000, settlementReasonCode: 'AUTOMATIC_SETTLEMENT', settlementReason: 'Calculated automatically',
+        // The rest of the real model, as the capture has it (`bet_score` there holds the pointer's text).
+        betScore: 'line#737779544#1#1#0#1.85', isLive: false, isSubGame: false, marketId: 1, outcomeId: 1, originalCoef: null, parentGameId: null,
+        subGameKey: null, team1Id: 101, team2Id: 102, timer: null,
       },
     ])
   })
