@@ -295,7 +295,8 @@ export type ResolutionDto =
   | { outcome: 'unknown'; cause: PlacementCause }
   /** Matching coupons exist that another placement may explain: the operator chooses (`resolvePlacement` with `choose`). */
   | { outcome: 'ambiguous'; reasons: AmbiguityReason[]; candidates: CouponDto[] }
-export interface BalanceDto { balance: number; at: number }
+/** `clock`: the service's clock as measured with this read, so every view shows times on one clock. */
+export interface BalanceDto { balance: number; at: number; clock?: ClockDto | null }
 
 /** A pinned match of the watch list, as it was shown when pinned (the panel shows these until the feed answers). */
 export interface PinDto {

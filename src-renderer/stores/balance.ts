@@ -6,6 +6,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import type { BalanceDto } from '../../src-shared/contract.js'
 import { sharedWatch } from '../api/shared-watch.js'
+import { useClockStore } from './clock.js'
 
 export const useBalanceStore = defineStore('balance', () => {
   const balanceWatch = sharedWatch({ name: 'balance' })
@@ -13,9 +14,12 @@ export const useBalanceStore = defineStore('balance', () => {
   const previous = ref<number | null>(null)
   const loading = computed(() => balanceWatch.status.value.active && balanceWatch.data.value === null && balanceWatch.status.value.error === null)
 
+  // Every read carries the service's clock: every view's times follow it, whichever view is open.
+  const serviceClock = useClockStore()
   watch(
     () => current.value,
     (now, before) => {
+      serviceClock.observe(now?.clock ?? null)
       // A new epoch's first snapshot is not a change of this account's balance.
       previous.value = now && before ? before.balance : null
     },

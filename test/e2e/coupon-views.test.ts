@@ -186,7 +186,8 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
     await input.press('Enter')
     // The answer, or the error the console reported instead (said in the failure rather than a bare timeout).
     const results_ = page.getByTestId('lookup-results')
-    const reported = page.locator('.n-notification').first()
+    // An error toast, not a settlement notice (those come and go as the Demo settles coupons).
+    const reported = page.locator('.n-notification').filter({ has: page.locator('[data-testid="error-notice"], [data-testid="feed-error-notice"]') }).first()
     await Promise.race([results_.waitFor({ timeout: 30_000 }), reported.waitFor({ timeout: 30_000 })]).catch(() => undefined)
     if (!(await results_.isVisible())) expect((await reported.textContent().catch(() => null)) ?? 'no lookup results and no error within 30 s').toBe('')
     const results = page.getByTestId('lookup-result')

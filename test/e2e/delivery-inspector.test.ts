@@ -174,7 +174,8 @@ describe('a wrong callback secret loses nothing (Demo)', () => {
     await inspector.getByTestId('inspector-coupon-link').first().click()
     const drawer = page.getByTestId('coupon-detail')
     await drawer.waitFor({ timeout: 15_000 })
-    expect(page.url()).toContain(`/coupons?code=${code}`)
+    // The link's query is dropped once the drawer opens, so the same link opens it again.
+    expect(page.url()).toMatch(/#\/coupons$/)
     expect(await drawer.textContent()).toContain(code)
     await page.keyboard.press('Escape')
   })

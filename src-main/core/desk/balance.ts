@@ -1,4 +1,4 @@
-import type { BalanceDto } from '../../../src-shared/contract.js'
+import type { BalanceDto, ClockDto } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
 import { createPolledTopic } from './polled-topic.js'
@@ -31,6 +31,8 @@ export interface BalanceWatcherOptions {
   onChange?: (dto: BalanceDto) => void
   /** Every read, changed or not (the ledger check compares each with the history). */
   onRead?: (read: BalanceDto) => void
+  /** The service's clock as measured now (travels with each read to every window). */
+  serviceClock?: (at: number) => ClockDto | null
 }
 
 export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWatcher {
@@ -38,7 +40,8 @@ export function createBalanceWatcher(options: BalanceWatcherOptions): BalanceWat
   const topic = createPolledTopic<'balance', number>({ ...options, received: (balance) => observe(balance) })
 
   const observe = (balance: number): BalanceDto => {
-    const dto = { balance, at: options.clock.now() }
+    const at = options.clock.now()
+    const dto: BalanceDto = { balance, at, clock: options.serviceClock?.(at) ?? null }
     const first = last === null
     const changed = first || last!.balance !== balance
     last = dto

@@ -18,7 +18,7 @@ import type { DemoSimulators } from './demo-sim.js'
 import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
 import { createListenerControl, type ListenerControl } from './listener.js'
-import { createLedgerCheck, type LedgerCheck } from './ledger-check.js'
+import { clockOf, createLedgerCheck, type LedgerCheck } from './ledger-check.js'
 import { withSightings } from './sightings.js'
 import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
@@ -158,6 +158,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
       }
     },
     onRead: (read) => ledger.observe(read),
+    serviceClock: (at) => clockOf(coupons.clockOffset(), at),
   })
   const serviceCoupon = (c: Coupon) => ({ code: c.code, amount: c.amount, realWin: c.realWin, status: c.status, createdAt: c.createdAt, calculateDate: c.calculateDate })
   const ledger: LedgerCheck = createLedgerCheck({
