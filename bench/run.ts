@@ -8,8 +8,16 @@ import { fileURLToPath } from 'node:url'
 import { configOf, type BenchConfig } from './lib/args.js'
 import { tableText, writeResults, type BenchRow } from './lib/report.js'
 import { benchFeed } from './feed.js'
+import { benchListener } from './listener.js'
+import { benchTimeline } from './timeline.js'
+import { benchContract } from './contract.js'
 
-const SUITES: Array<[string, (config: BenchConfig) => Promise<BenchRow[]>]> = [['feed', benchFeed]]
+const SUITES: Array<[string, (config: BenchConfig) => Promise<BenchRow[]>]> = [
+  ['listener', benchListener],
+  ['feed', benchFeed],
+  ['contract', benchContract],
+  ['timeline', benchTimeline],
+]
 
 const config = configOf(process.argv.slice(2))
 const rows: BenchRow[] = []
