@@ -11,12 +11,18 @@ import { benchFeed } from './feed.js'
 import { benchListener } from './listener.js'
 import { benchTimeline } from './timeline.js'
 import { benchContract } from './contract.js'
+import { benchRequests } from './requests.js'
+import { benchMemory } from './memory.js'
+import { benchBrowser } from './browser.js'
 
 const SUITES: Array<[string, (config: BenchConfig) => Promise<BenchRow[]>]> = [
   ['listener', benchListener],
   ['feed', benchFeed],
   ['contract', benchContract],
   ['timeline', benchTimeline],
+  ['requests', benchRequests],
+  ['memory', benchMemory],
+  ['browser', benchBrowser],
 ]
 
 const config = configOf(process.argv.slice(2))

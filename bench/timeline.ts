@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { settlementBatch, callbackPayloadSchema } from '../src-main/core/callbacks/index.js'
-import { openTimelineStore, type TimelineStore } from '../src-main/core/timeline/index.js'
+import { openTimelineStore } from '../src-main/core/timeline/index.js'
+import { fill } from './timeline-fill.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
 import { repeat, timeOnce } from './lib/stats.js'
@@ -15,31 +15,6 @@ import { repeat, timeOnce } from './lib/stats.js'
  */
 
 const ROOT = new URL('..', import.meta.url).pathname
-
-/** Settles `entries` coupons in batches of 100, each coupon settled twice (placed as won, then
- *  recalculated) so one coupon has a history worth a ledger. */
-function fill(store: TimelineStore, entries: number): string {
-  const perBatch = 100
-  let made = 0
-  let batch = 0
-  while (made < entries) {
-    const coupons = Array.from({ length: perBatch }, (_, i) => {
-      const n = batch * perBatch + i
-      return {
-        coupon_code: String(200_000_000_000 + (n % Math.max(1, entries / 2))),
-        status: n % 3 === 0 ? 3 : 2,
-        real_win: n % 3 === 0 ? 0 : 25,
-        potential_win: 25,
-        calculate_date: 1_760_000_000 + n,
-        events_data: [{ uuid: String(n), status: n % 3 === 0 ? 2 : 1, settlement_reason_code: 1, settlement_reason: 'won' }],
-      }
-    })
-    const payload = callbackPayloadSchema.parse({ event: 'coupons.settled', batchId: `fill-${batch}`, couponCount: perBatch, coupons })
-    made += store.applyBatch(settlementBatch(payload), { rawSize: 0 }).processed
-    batch++
-  }
-  return String(200_000_000_000)
-}
 
 export async function benchTimeline(config: BenchConfig): Promise<BenchRow[]> {
   const entries = config.size(100_000, 2_000)

@@ -63,7 +63,7 @@ function cells(r: BenchRow): string[] {
   const spread = r.spread ? ` (${num(r.spread[0])}-${num(r.spread[1])})` : ''
   return [
     r.name,
-    `${num(r.value)} ${r.unit}${spread}`,
+    Number.isFinite(r.value) ? `${num(r.value)} ${r.unit}${spread}` : 'not measured',
     r.baseline === null ? '' : `${num(r.baseline)} ${r.unit}`,
     r.ratio === null ? '' : `${num(r.ratio)}x`,
     r.target,
