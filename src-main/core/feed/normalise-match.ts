@@ -101,7 +101,7 @@ function marketOf(raw: unknown, position: number, path: string, warnings: FeedWa
     name: m.group_name ?? '',
     columnsHint: m.columns ?? 0,
     columns,
-    outcomes: columns.length === 1 ? columns[0].slice() : columns.flat(),
+    outcomes: columns.length === 1 ? columns[0] : columns.flat(),
     extra: extraOf(raw, MARKET_KEYS),
   }
 }

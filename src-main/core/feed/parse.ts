@@ -35,14 +35,22 @@ function noteIgnored(value: unknown, key: string, path: string, warnings: FeedWa
   if (!isDefault) warnings.push({ path: `${path}.${key}`, message: `ignored unexpected value of type ${Array.isArray(value) ? 'array' : typeof value}` })
 }
 
-/** Fields of `raw` that the schema does not model. */
+/** Shared by every item without unmodelled fields (most of them): one object, not one per outcome. */
+const NO_EXTRA: Extra = Object.freeze({})
+
+/** Fields of `raw` that the schema does not model (read-only). */
 export function extraOf(raw: unknown, known: Set<string>): Extra {
-  const extra: Extra = {}
+  let extra: Extra | null = null
   if (raw && typeof raw === 'object') {
     const input = raw as Record<string, unknown>
-    for (const key in input) if (!known.has(key) && Object.hasOwn(input, key)) extra[key] = input[key]
+    const keys = Object.keys(input)
+    for (let i = 0; i < keys.length; i++) {
+      if (known.has(keys[i])) continue
+      extra ??= {}
+      extra[keys[i]] = input[keys[i]]
+    }
   }
-  return extra
+  return extra ?? NO_EXTRA
 }
 
 export function requireArray(body: unknown, what: string): unknown[] {
