@@ -1,7 +1,7 @@
 import { createFeedScheduler, feedKey, SPEC_MIN_INTERVALS, type FeedRequestSpec } from '../src-main/core/feed/index.js'
-import { createSimulatedClock } from '../src-main/core/shared/clock.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
+import { benchClock } from './lib/sim-clock.js'
 
 /**
  * Request discipline over one simulated hour: the desk's feed scheduler (the one every window's
@@ -22,7 +22,7 @@ function desk(watchList: number): FeedRequestSpec[] {
 }
 
 async function simulate(windows: number, specs: FeedRequestSpec[], simulatedMs: number) {
-  const clock = createSimulatedClock(Date.UTC(2026, 10, 26, 12))
+  const clock = benchClock(Date.UTC(2026, 10, 26, 12))
   const starts = new Map<string, number[]>()
   const scheduler = createFeedScheduler({
     clock,
