@@ -46,10 +46,10 @@ function describe(value: unknown): string {
 
 function outcomesOf(items: unknown[], path: string, warnings: FeedWarning[]): Outcome[] {
   const out: Outcome[] = []
-  items.forEach((raw, i) => {
-    const o = outcomeOf(raw, `${path}[${i}]`, warnings)
+  for (let i = 0; i < items.length; i++) {
+    const o = outcomeOf(items[i], `${path}[${i}]`, warnings)
     if (o) out.push(o)
-  })
+  }
   return out
 }
 
@@ -57,39 +57,43 @@ function outcomesOf(items: unknown[], path: string, warnings: FeedWarning[]): Ou
  *  they are — outcome type id, then parameter numerically; outcomes without a pointer go last.
  *  Array.prototype.sort is stable, so equal keys keep feed order. */
 function byType(outcomes: Outcome[]): Outcome[] {
-  const rank = (o: Outcome) => (o.pointer ? 0 : 1)
-  return [...outcomes].sort((a, b) => {
-    if (rank(a) !== rank(b)) return rank(a) - rank(b)
-    if (!a.pointer || !b.pointer) return 0
-    if (a.pointer.typeId !== b.pointer.typeId) return a.pointer.typeId - b.pointer.typeId
-    return Number(a.pointer.param) - Number(b.pointer.param)
-  })
+  return outcomes.sort(compareByType)
+}
+
+function compareByType(a: Outcome, b: Outcome): number {
+  if (!a.pointer || !b.pointer) return (a.pointer ? 0 : 1) - (b.pointer ? 0 : 1)
+  if (a.pointer.typeId !== b.pointer.typeId) return a.pointer.typeId - b.pointer.typeId
+  return Number(a.pointer.param) - Number(b.pointer.param)
 }
 
 function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {
   const m = parseItem(MarketSchema, raw, path, warnings)
   if (!m) return null
   const list = m.oc_list ?? []
-  const columns: Outcome[][] = []
-  // `event` (format group): array of columns; `events`/top: flat array → one column.
-  // A mixed list keeps each nested array as a column and groups loose outcomes in between.
-  let loose: unknown[] = []
-  const flushLoose = () => {
-    if (loose.length > 0) columns.push(outcomesOf(loose, `${path}.oc_list`, warnings))
-    loose = []
-  }
-  const nested = list.filter(Array.isArray).length
-  if (nested > 0 && nested < list.length) warnings.push({ path: `${path}.oc_list`, message: 'mixed flat and column oc_list' })
-  list.forEach((item, i) => {
-    if (Array.isArray(item)) {
-      flushLoose()
+  let nested = 0
+  for (const item of list) if (Array.isArray(item)) nested++
+  let columns: Outcome[][]
+  if (nested === 0) {
+    // `events`/top: one flat column, sorted by what the outcomes are.
+    columns = list.length > 0 ? [byType(outcomesOf(list, `${path}.oc_list`, warnings))] : []
+  } else {
+    // `event` (format group): array of columns. A mixed list keeps each nested array as a column
+    // and groups loose outcomes in between.
+    if (nested < list.length) warnings.push({ path: `${path}.oc_list`, message: 'mixed flat and column oc_list' })
+    columns = []
+    let loose: unknown[] = []
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i]
+      if (!Array.isArray(item)) {
+        loose.push(item)
+        continue
+      }
+      if (loose.length > 0) columns.push(outcomesOf(loose, `${path}.oc_list`, warnings))
+      loose = []
       columns.push(outcomesOf(item, `${path}.oc_list[${i}]`, warnings))
-    } else {
-      loose.push(item)
     }
-  })
-  flushLoose()
-  if (nested === 0 && columns.length === 1) columns[0] = byType(columns[0])
+    if (loose.length > 0) columns.push(outcomesOf(loose, `${path}.oc_list`, warnings))
+  }
   return {
     position,
     key: `${position}:${m.group_id}`,
@@ -97,7 +101,7 @@ function marketOf(raw: unknown, position: number, path: string, warnings: FeedWa
     name: m.group_name ?? '',
     columnsHint: m.columns ?? 0,
     columns,
-    outcomes: columns.flat(),
+    outcomes: columns.length === 1 ? columns[0] : columns.flat(),
     extra: extraOf(raw, MARKET_KEYS),
   }
 }
@@ -110,10 +114,10 @@ export function marketsOf(raw: unknown, path: string, warnings: FeedWarning[]): 
     return null
   }
   const out: Market[] = []
-  raw.forEach((m, i) => {
-    const market = marketOf(m, i, `${path}[${i}]`, warnings)
+  for (let i = 0; i < raw.length; i++) {
+    const market = marketOf(raw[i], i, `${path}[${i}]`, warnings)
     if (market) out.push(market)
-  })
+  }
   return out
 }
 
@@ -125,32 +129,40 @@ const secondsToMs = (v: number | null | undefined): number | null => (typeof v =
 /** `opp_N_ids`: integer ids (numbers or digit strings); anything else is dropped with a warning. */
 function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[]): number[] {
   const out: number[] = []
-  ;(raw ?? []).forEach((v, i) => {
-    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v
+  if (!raw) return out
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i]
+    const n = typeof v === 'string' && DIGITS.test(v) ? Number(v) : v
     if (typeof n === 'number' && Number.isSafeInteger(n)) out.push(n)
     else warnings.push({ path: `${path}[${i}]`, message: `ignored participant id of type ${v === null ? 'null' : typeof v}` })
-  })
+  }
   return out
 }
 
-function listOf<T>(raw: unknown[] | null | undefined, path: string, one: (item: unknown, p: string) => T | null): T[] {
+const DIGITS = /^\d+$/
+
+function listOf<T>(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[], one: (item: unknown, p: string, warnings: FeedWarning[]) => T | null): T[] {
   const out: T[] = []
-  ;(raw ?? []).forEach((item, i) => {
-    const v = one(item, `${path}[${i}]`)
+  if (!raw) return out
+  for (let i = 0; i < raw.length; i++) {
+    const v = one(raw[i], `${path}[${i}]`, warnings)
     if (v !== null) out.push(v)
-  })
+  }
   return out
 }
 
 type ParsedMatch = NonNullable<ReturnType<typeof MatchSchema.parse>>
 
-function summaryFields(m: ParsedMatch, raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], known: Set<string>): MatchSummary {
-  const participant = (n: 1 | 2): Participant => ({
+function participantOf(m: ParsedMatch, n: 1 | 2, path: string, warnings: FeedWarning[]): Participant {
+  return {
     name: (n === 1 ? m.opp_1_name : m.opp_2_name) ?? '',
     icon: (n === 1 ? m.opp_1_icon : m.opp_2_icon) ?? '',
     id: livePositive(n === 1 ? m.opp_1_id : m.opp_2_id),
     ids: idsOf(n === 1 ? m.opp_1_ids : m.opp_2_ids, `${path}.opp_${n}_ids`, warnings),
-  })
+  }
+}
+
+function summaryFields(m: ParsedMatch, raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], known: Set<string>): MatchSummary {
   const markets = marketsOf(m.game_oc_list, `${path}.game_oc_list`, warnings)
   // Every real main match sends game_mid = game_id; only a different id names a main match.
   const mid = livePositive(m.game_mid)
@@ -168,8 +180,8 @@ function summaryFields(m: ParsedMatch, raw: unknown, lineType: LineType, path: s
     countryName: m.country_name ?? '',
     tournamentId: m.tournament_id ?? null,
     tournamentName: m.tournament_name ?? '',
-    opp1: participant(1),
-    opp2: participant(2),
+    opp1: participantOf(m, 1, path, warnings),
+    opp2: participantOf(m, 2, path, warnings),
     score: liveStr(m.score_full),
     periodName: liveStr(m.period_name),
     timerSec: livePositive(m.timer),
@@ -191,43 +203,45 @@ export function normaliseSummary(raw: unknown, lineType: LineType, path: string,
 export function normaliseMatch(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[]): Match | null {
   const m = parseItem(MatchSchema, raw, path, warnings)
   if (!m) return null
-  const stats = listOf(m.stat_list, `${path}.stat_list`, (item, p): StatItem | null => {
-    const s = parseItem(StatItemSchema, item, p, warnings)
-    return s ? { id: s.id ?? null, name: s.name ?? '', opp1: s.opp1 ?? '', opp2: s.opp2 ?? '' } : null
-  })
-  const subGames = listOf(m.sub_games, `${path}.sub_games`, (item, p): SubGame | null => {
-    const s = parseItem(SubGameSchema, item, p, warnings)
-    return s ? { gameId: s.game_id ?? null, gameNum: s.game_num ?? null, name: s.game_name ?? null } : null
-  })
-  const eventPlan = listOf(m.event_plan, `${path}.event_plan`, (item, p): EventPlanItem | null => {
-    const e = parseItem(EventPlanItemSchema, item, p, warnings)
-    if (!e) return null
-    return {
-      opp1Name: e.opp_1_name ?? '',
-      opp2Name: e.opp_2_name ?? '',
-      opp1Id: e.opp_1_id ?? null,
-      opp2Id: e.opp_2_id ?? null,
-      opp1CountryId: e.opp_1_country_id ?? null,
-      opp2CountryId: e.opp_2_country_id ?? null,
-      opp1Icon: e.opp_1_icon ?? '',
-      opp2Icon: e.opp_2_icon ?? '',
-      opp1DateMs: secondsToMs(e.opp_1_date),
-      opp2DateMs: secondsToMs(e.opp_2_date),
-      startMs: secondsToMs(e.game_start),
-    }
-  })
+  const match = summaryFields(m, raw, lineType, path, warnings, MATCH_KEYS) as Match
+  match.gameNum = m.game_num ?? null
+  match.subName = m.game_dop_name ?? ''
+  match.segment = m.game_desk ?? ''
+  match.scorePeriod = liveStr(m.score_period)
+  match.scoreExtra = liveStr(m.score_extra)
+  match.extraTime = liveStr(m.extra_time)
+  match.finished = m.finale ?? null
+  match.pitch = liveStr(m.pitch)
+  match.stats = listOf(m.stat_list, `${path}.stat_list`, warnings, statOf)
+  match.subGames = listOf(m.sub_games, `${path}.sub_games`, warnings, subGameOf)
+  match.eventPlan = listOf(m.event_plan, `${path}.event_plan`, warnings, planItemOf)
+  return match
+}
+
+function statOf(item: unknown, path: string, warnings: FeedWarning[]): StatItem | null {
+  const s = parseItem(StatItemSchema, item, path, warnings)
+  return s ? { id: s.id ?? null, name: s.name ?? '', opp1: s.opp1 ?? '', opp2: s.opp2 ?? '' } : null
+}
+
+function subGameOf(item: unknown, path: string, warnings: FeedWarning[]): SubGame | null {
+  const s = parseItem(SubGameSchema, item, path, warnings)
+  return s ? { gameId: s.game_id ?? null, gameNum: s.game_num ?? null, name: s.game_name ?? null } : null
+}
+
+function planItemOf(item: unknown, path: string, warnings: FeedWarning[]): EventPlanItem | null {
+  const e = parseItem(EventPlanItemSchema, item, path, warnings)
+  if (!e) return null
   return {
-    ...summaryFields(m, raw, lineType, path, warnings, MATCH_KEYS),
-    gameNum: m.game_num ?? null,
-    subName: m.game_dop_name ?? '',
-    segment: m.game_desk ?? '',
-    scorePeriod: liveStr(m.score_period),
-    scoreExtra: liveStr(m.score_extra),
-    extraTime: liveStr(m.extra_time),
-    finished: m.finale ?? null,
-    pitch: liveStr(m.pitch),
-    stats,
-    subGames,
-    eventPlan,
+    opp1Name: e.opp_1_name ?? '',
+    opp2Name: e.opp_2_name ?? '',
+    opp1Id: e.opp_1_id ?? null,
+    opp2Id: e.opp_2_id ?? null,
+    opp1CountryId: e.opp_1_country_id ?? null,
+    opp2CountryId: e.opp_2_country_id ?? null,
+    opp1Icon: e.opp_1_icon ?? '',
+    opp2Icon: e.opp_2_icon ?? '',
+    opp1DateMs: secondsToMs(e.opp_1_date),
+    opp2DateMs: secondsToMs(e.opp_2_date),
+    startMs: secondsToMs(e.game_start),
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { DeskError } from '../shared/errors.js'
+import { fastReaderOf } from './fast-read.js'
 import type { Extra, FeedWarning } from './types.js'
 
 /** Item-level parsing helpers shared by the normalisers. */
@@ -9,6 +10,9 @@ type LooseSchema = z.ZodType & { shape: Record<string, unknown> }
 /** Parses one item; on failure records a warning and returns null. Also reports fields that were
  *  present with an unusable value and therefore defaulted. */
 export function parseItem<S extends LooseSchema>(schema: S, raw: unknown, path: string, warnings: FeedWarning[]): z.output<S> | null {
+  const fast = fastReaderOf(schema)
+  const quick = fast?.read(raw, noteIgnored, path, warnings)
+  if (quick) return quick as z.output<S>
   const result = schema.safeParse(raw)
   if (!result.success) {
     const first = result.error.issues[0]
@@ -19,23 +23,34 @@ export function parseItem<S extends LooseSchema>(schema: S, raw: unknown, path: 
   const parsed = result.data as Record<string, unknown>
   const input = raw as Record<string, unknown>
   for (const key of Object.keys(schema.shape)) {
-    const value = input[key]
-    // 0, '', [] and null are the feed's "no value" defaults: defaulting them is not worth a warning.
-    const isDefault = value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
-    if (!isDefault && parsed[key] === null) {
-      warnings.push({ path: `${path}.${key}`, message: `ignored unexpected value of type ${Array.isArray(value) ? 'array' : typeof value}` })
-    }
+    if (parsed[key] === null) noteIgnored(input[key], key, path, warnings)
   }
   return result.data as z.output<S>
 }
 
-/** Fields of `raw` that the schema does not model. */
+/** A field present with an unusable value, therefore defaulted. */
+function noteIgnored(value: unknown, key: string, path: string, warnings: FeedWarning[]): void {
+  // 0, '', [] and null are the feed's "no value" defaults: defaulting them is not worth a warning.
+  const isDefault = value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && value.length === 0)
+  if (!isDefault) warnings.push({ path: `${path}.${key}`, message: `ignored unexpected value of type ${Array.isArray(value) ? 'array' : typeof value}` })
+}
+
+/** Shared by every item without unmodelled fields (most of them): one object, not one per outcome. */
+const NO_EXTRA: Extra = Object.freeze({})
+
+/** Fields of `raw` that the schema does not model (read-only). */
 export function extraOf(raw: unknown, known: Set<string>): Extra {
-  const extra: Extra = {}
+  let extra: Extra | null = null
   if (raw && typeof raw === 'object') {
-    for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extra[key] = value
+    const input = raw as Record<string, unknown>
+    const keys = Object.keys(input)
+    for (let i = 0; i < keys.length; i++) {
+      if (known.has(keys[i])) continue
+      extra ??= {}
+      extra[keys[i]] = input[keys[i]]
+    }
   }
-  return extra
+  return extra ?? NO_EXTRA
 }
 
 export function requireArray(body: unknown, what: string): unknown[] {

@@ -21,10 +21,19 @@ export function parseOcPointer(raw: string | null | undefined): OutcomePointer |
   if (typeof raw !== 'string') return null
   const parts = raw.split('|')
   if (parts.length !== 4) return null
-  const [game, group, type, param] = parts
-  if (![game, group, type].every((p) => ID.test(p) && Number.isSafeInteger(Number(p)))) return null
-  if (!POINTER_PARAM.test(param)) return null
-  return { raw, gameId: Number(game), groupId: Number(group), typeId: Number(type), param }
+  const gameId = idOf(parts[0])
+  const groupId = idOf(parts[1])
+  const typeId = idOf(parts[2])
+  const param = parts[3]
+  if (gameId < 0 || groupId < 0 || typeId < 0 || !POINTER_PARAM.test(param)) return null
+  return { raw, gameId, groupId, typeId, param }
+}
+
+/** A non-negative integer id within 2^53, or -1. */
+function idOf(text: string): number {
+  if (!ID.test(text)) return -1
+  const n = Number(text)
+  return Number.isSafeInteger(n) ? n : -1
 }
 
 /**

@@ -29,6 +29,10 @@ export const optBool = z
   .catch(null)
 /** Optional array of raw items (parsed one by one later so one bad item does not sink the rest). */
 export const optArr = z.array(z.unknown()).nullish().catch(null)
+/** Optional string-or-number kept as sent (`oc_size`); anything else becomes null. */
+export const optSize = z.union([z.string(), z.number()]).nullish().catch(null)
+/** Any value, kept as sent. */
+export const rawValue = z.unknown().optional()
 
 export const EnvelopeSchema = z.looseObject({
   status: z.unknown(),
@@ -65,7 +69,7 @@ export const OutcomeSchema = z.looseObject({
   oc_name: optStr,
   /** Odds: an outcome whose odds are missing or unusable is kept, shown as not bettable (see outcomeOf). */
   oc_rate: optNum,
-  oc_size: z.union([z.string(), z.number()]).nullish().catch(null),
+  oc_size: optSize,
   oc_pointer: optStr,
   oc_block: optBool,
   op_id: optNum,
@@ -105,7 +109,7 @@ export const EventPlanItemSchema = z.looseObject({
   game_start: optNum,
 })
 
-const idList = z.array(z.unknown()).nullish().catch(null)
+const idList = optArr
 
 export const MatchSchema = z.looseObject({
   game_id: idNum,
@@ -141,7 +145,7 @@ export const MatchSchema = z.looseObject({
   event_plan: optArr,
   game_oc_counter: optNum,
   /** Kept as unknown: absent (odds=false) must stay distinguishable from an empty list. */
-  game_oc_list: z.unknown().optional(),
+  game_oc_list: rawValue,
   va: optNum,
   vi: liveText,
   zp: optNum,

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DeskEvent } from '../src-shared/contract.js'
+import { createDeskCore, type DeskCore } from '../src-main/core/desk/index.js'
+import { openProfileStore } from '../src-main/core/profiles/index.js'
+
+/** A desk core as `npm run web` composes it, on a fresh data dir (the Demo profile, its simulator). */
+export interface BenchDesk {
+  core: DeskCore
+  events: DeskEvent[]
+  subscribe(listener: (event: DeskEvent) => void): () => void
+  close(): Promise<void>
+}
+
+export async function openDesk(): Promise<BenchDesk> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-bench-core-'))
+  const store = openProfileStore({ dataDir })
+  const events: DeskEvent[] = []
+  const listeners = new Set<(event: DeskEvent) => void>()
+  const core = await createDeskCore({
+    dataDir,
+    profiles: store.profiles,
+    vault: store.vault,
+    bridge: 'web',
+    version: 'bench',
+    emit: (event) => {
+      events.push(event)
+      for (const l of listeners) l(event)
+    },
+  })
+  return {
+    core,
+    events,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      await core.dispose()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import { startSimulator } from '../src-main/core/simulator/server.js'
+import { normaliseEvent, normaliseEvents } from '../src-main/core/feed/index.js'
+import type { BenchConfig } from './lib/args.js'
+import { row, type BenchRow } from './lib/report.js'
+import { collect, cpuMs, summarise } from './lib/stats.js'
+
+/**
+ * Feed normalisation against JSON.parse of the same bytes. The bytes come from the simulator with
+ * every variation on (text parameters, price-sorted flat lists, repeated group ids, extra fields,
+ * prematch defaults), so they carry the shapes production sends.
+ */
+
+const KEY = { Package: 'demo-key' }
+
+interface Payloads {
+  events: string
+  matches: number
+  event: string
+  markets: number
+}
+
+async function payloads(config: BenchConfig): Promise<Payloads> {
+  const want = config.size(5000, 300)
+  const sim = await startSimulator({ port: 0, seed: 7, matches: config.size(6000, 400), clockTickMs: 0, variations: 'all' })
+  try {
+    const sports = [...new Set(sim.world.matches('line').map((m) => m.sportId))]
+    const tournaments: Array<{ events_list: unknown[] }> = []
+    let matches = 0
+    for (const sportId of sports) {
+      const res = await fetch(`${sim.feedApiUrl}/v1/events/${sportId}/0/sub/50/line/en?match=all`, { headers: KEY })
+      const body = ((await res.json()) as { body: Array<{ events_list: unknown[] }> }).body
+      for (const t of body) {
+        if (matches >= want) break
+        const take = t.events_list.slice(0, want - matches)
+        tournaments.push({ ...t, events_list: take })
+        matches += take.length
+      }
+    }
+    // The simulator's richest `event` repeated up to a big match's market count (a real top football
+    // match lists over a thousand markets): same column shapes, distinct group ids.
+    let richest: Record<string, unknown> | null = null
+    for (const m of sim.world.matches('line').slice(0, 60)) {
+      const res = await fetch(`${sim.feedApiUrl}/v1/event/${m.gameId}/group/line/en`, { headers: KEY })
+      const body = ((await res.json()) as { body: Record<string, unknown> }).body
+      const n = Array.isArray(body.game_oc_list) ? body.game_oc_list.length : 0
+      if (!richest || n > (richest.game_oc_list as unknown[]).length) richest = body
+    }
+    if (!richest) throw new Error('no event to measure')
+    const seed = richest.game_oc_list as Array<Record<string, unknown>>
+    const markets = config.size(1300, 200)
+    const list = Array.from({ length: markets }, (_, i) => ({ ...seed[i % seed.length], group_id: 10_000 + i }))
+    return { events: JSON.stringify({ body: tournaments }), matches, event: JSON.stringify({ body: { ...richest, game_oc_list: list } }), markets }
+  } finally {
+    await sim.close()
+  }
+}
+
+/** One repetition: JSON.parse alone, then parse + normalise, each from a clean heap, in CPU time. */
+function measure(text: string, normalise: (body: unknown) => unknown): { parse: number; full: number } {
+  collect()
+  const parse = cpuMs(() => JSON.parse(text))
+  collect()
+  const full = cpuMs(() => normalise((JSON.parse(text) as { body: unknown }).body))
+  return { parse, full }
+}
+
+export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
+  const p = await payloads(config)
+  const rows: BenchRow[] = []
+  const figure = (name: string, text: string, normalise: (body: unknown) => unknown) => {
+    const perRep: number[] = []
+    const parseRep: number[] = []
+    measure(text, normalise) // warm-up
+    for (let r = 0; r < config.reps; r++) {
+      const m = measure(text, normalise)
+      parseRep.push(m.parse)
+      perRep.push(m.full - m.parse)
+    }
+    const added = summarise(perRep)
+    const parse = summarise(parseRep)
+    rows.push(
+      row({
+        name,
+        value: added,
+        unit: 'ms',
+        baseline: parse,
+        target: '<= 0.3x JSON.parse',
+        met: (_v, _b, ratio) => ratio !== null && ratio <= 0.3,
+        note: `${(text.length / 1e6).toFixed(1)} MB; CPU time normalising adds to JSON.parse`,
+      }),
+    )
+  }
+  figure(`feed: normalise events match=all, ${p.matches.toLocaleString('en-US')} matches`, p.events, (body) => normaliseEvents(body, 'line'))
+  figure(`feed: normalise event, ${p.markets.toLocaleString('en-US')} markets`, p.event, (body) => normaliseEvent(body, 'line', 1))
+  return rows
+}

@@ -1,0 +1,152 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { createCallbackListener, SIGNATURE_HEADER, signPayload } from '../src-main/core/callbacks/index.js'
+import { openTimelineStore } from '../src-main/core/timeline/index.js'
+import type { BenchConfig } from './lib/args.js'
+import { row, type BenchRow } from './lib/report.js'
+import { percentile, summarise } from './lib/stats.js'
+
+/**
+ * Settlement storm: signed, distinct `coupons.settled` batches on keep-alive connections, verified
+ * and stored durably (SQLite, deduplicated by batchId) by `desk listen`'s listener, against a bare
+ * node:http server answering 200 in the same run.
+ */
+
+interface LoadJob {
+  url: string
+  connections: number
+  bodies: string[]
+  headers: Array<Record<string, string>>
+}
+
+/** What bench/load-worker.mjs answers. */
+interface LoadResult {
+  elapsedMs: number
+  /** Milliseconds from send to full answer, one per delivery. */
+  latencies: number[]
+  /** Answer status counts. */
+  statuses: Record<string, number>
+}
+
+const SECRET = 'bench-secret'
+const LEVELS = [1, 10, 50]
+
+function deliveries(tag: string, count: number): Pick<LoadJob, 'bodies' | 'headers'> {
+  const bodies = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      event: 'coupons.settled',
+      batchId: `bench-${tag}-${i}`,
+      couponCount: 1,
+      coupons: [
+        {
+          coupon_code: String(100_000_000_000 + i),
+          status: 2,
+          real_win: 20,
+          potential_win: 20,
+          calculate_date: 1_760_000_000 + i,
+          events_data: [{ uuid: `${tag}-${i}`, status: 1, settlement_reason_code: 1, settlement_reason: 'won' }],
+        },
+      ],
+    }),
+  )
+  return { bodies, headers: bodies.map((b) => ({ [SIGNATURE_HEADER]: signPayload(SECRET, b) })) }
+}
+
+function send(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job, execArgv: [] })
+    worker.once('message', (result: LoadResult) => resolve(result))
+    worker.once('error', reject)
+    worker.once('exit', (code) => (code !== 0 ? reject(new Error(`load worker exited ${code}`)) : undefined))
+  })
+}
+
+async function bare(job: Omit<LoadJob, 'url'>): Promise<LoadResult> {
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => res.end())
+  })
+  server.keepAliveTimeout = 30_000
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  try {
+    return await send({ ...job, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })
+  } finally {
+    server.closeAllConnections()
+    await new Promise((r) => server.close(r))
+  }
+}
+
+async function listener(job: Omit<LoadJob, 'url'>): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-bench-listen-'))
+  const store = openTimelineStore(join(dir, 'timeline.sqlite'))
+  const l = createCallbackListener({ port: 0, host: '127.0.0.1', secret: SECRET, store })
+  const { url } = await l.start()
+  try {
+    return await send({ ...job, url })
+  } finally {
+    await l.stop()
+    store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const rate = (r: LoadResult) => (r.latencies.length / r.elapsedMs) * 1000
+const p = (r: LoadResult, q: number) => percentile([...r.latencies].sort((a, b) => a - b), q)
+
+export async function benchListener(config: BenchConfig): Promise<BenchRow[]> {
+  const count = config.size(1500, 60)
+  const rows: BenchRow[] = []
+  for (const connections of LEVELS) {
+    const ours: LoadResult[] = []
+    const base: LoadResult[] = []
+    for (let r = 0; r < config.reps; r++) {
+      const tag = `${connections}-${r}-${Date.now()}`
+      base.push(await bare({ connections, ...deliveries(`bare-${tag}`, count) }))
+      ours.push(await listener({ connections, ...deliveries(tag, count) }))
+    }
+    const s = (list: LoadResult[], f: (r: LoadResult) => number) => summarise(list.map(f))
+    rows.push(
+      row({
+        name: `listener: batches/s at ${connections} connection${connections > 1 ? 's' : ''}`,
+        value: s(ours, rate),
+        unit: '/s',
+        baseline: s(base, rate),
+        target: '>= 0.5x bare',
+        met: (_v, _b, ratio) => ratio !== null && ratio >= 0.5,
+      }),
+    )
+    rows.push(row({ name: `listener: p50 at ${connections}`, value: s(ours, (x) => p(x, 50)), unit: 'ms', baseline: s(base, (x) => p(x, 50)) }))
+    const p99 = s(ours, (x) => p(x, 99))
+    const bareP99 = s(base, (x) => p(x, 99))
+    rows.push(
+      row({
+        name: `listener: p99 at ${connections}`,
+        value: p99,
+        unit: 'ms',
+        baseline: bareP99,
+        ...(connections === 50 ? { target: '<= max(20 ms, 2x bare)', met: (v: number, b: number | null) => v <= Math.max(20, 2 * (b ?? 0)) } : {}),
+      }),
+    )
+    if (connections === 50) {
+      // The worst repetition: a settlement turned away once is late in every run it happens.
+      const acked = Math.min(...ours.map((x) => x.statuses['200'] ?? 0))
+      const refused = Math.max(...ours.map((x) => x.latencies.length - (x.statuses['200'] ?? 0)))
+      rows.push(
+        row({
+          name: `listener: acknowledged on first try at 50 (of ${count})`,
+          value: acked,
+          unit: 'deliveries',
+          baseline: count,
+          target: 'all',
+          met: (v) => v === count,
+          note: refused > 0 ? `${refused} answered other than 200 in the worst repetition` : undefined,
+        }),
+      )
+    }
+  }
+  return rows
+}
