@@ -47,6 +47,7 @@ const part = (scope: Locator, name: string) => scope.locator(`[data-part="${name
 
 /** Text cut anywhere in the coupons view (and the drawer when open); money and time never, not even with a title. */
 async function clippedIn(view: string): Promise<string> {
+  await settle(page)
   await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready.then(() => undefined))
   const found = await findClippedText(page)
   const money = /^[−-]?[\d\s.,\u00a0\u202f×]+$|^\d{2}[-.]\d{2}/
