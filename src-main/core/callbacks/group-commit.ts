@@ -1,0 +1,64 @@
+import type { ApplyResult, DeliveryMeta, SettlementBatch, TimelineStore } from '../timeline/index.js'
+
+export interface GroupItem {
+  batch: SettlementBatch
+  meta: DeliveryMeta
+}
+
+export interface GroupCommit {
+  /** Resolves once the transaction holding this delivery committed (its sync done); rejects if that transaction failed. */
+  submit(item: GroupItem): Promise<ApplyResult>
+}
+
+/** Deliveries per transaction: bounds how long one commit holds the event loop (a batch has at most 100 coupons). */
+export const MAX_GROUP = 64
+
+type GroupStore = Pick<TimelineStore, 'applyBatch'> & Partial<Pick<TimelineStore, 'commitBatches'>>
+
+/**
+ * Group commit of valid deliveries. The store is synchronous: while one transaction (and its sync)
+ * runs, new deliveries wait in their sockets; the ones read meanwhile are queued and written together
+ * by the next transaction, scheduled after the I/O phase (setImmediate) so everything read in one
+ * turn of the loop joins it. Each caller learns its outcome only after that commit: a 200 still means
+ * on disk. A failing transaction stores nothing of its group and fails every delivery in it.
+ */
+export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): GroupCommit {
+  interface Pending {
+    item: GroupItem
+    resolve: (result: ApplyResult) => void
+    reject: (error: unknown) => void
+  }
+  let queue: Pending[] = []
+  let scheduled = false
+
+  // A store without group commit (a test double) stores each delivery on its own.
+  const commitAll = async (items: GroupItem[]): Promise<ApplyResult[]> =>
+    store.commitBatches ? store.commitBatches(items) : items.map(({ batch, meta }) => store.applyBatch(batch, meta))
+
+  function flush(): void {
+    scheduled = false
+    const group = queue.length <= maxGroup ? queue : queue.slice(0, maxGroup)
+    queue = queue.length <= maxGroup ? [] : queue.slice(maxGroup)
+    if (queue.length > 0) schedule()
+    // The transaction runs now (synchronously); its sync overlaps the next group's reading and writing.
+    commitAll(group.map((p) => p.item)).then(
+      (results) => group.forEach((p, i) => p.resolve(results[i]!)),
+      (error: unknown) => group.forEach((p) => p.reject(error)),
+    )
+  }
+
+  function schedule(): void {
+    if (scheduled) return
+    scheduled = true
+    setImmediate(flush)
+  }
+
+  return {
+    submit(item) {
+      return new Promise<ApplyResult>((resolve, reject) => {
+        queue.push({ item, resolve, reject })
+        schedule()
+      })
+    },
+  }
+}
