@@ -16,11 +16,11 @@ export const MAX_GROUP = 64
 type GroupStore = Pick<TimelineStore, 'applyBatch'> & Partial<Pick<TimelineStore, 'commitBatches'>>
 
 /**
- * Group commit of valid deliveries. The store is synchronous: while one transaction (and its sync)
- * runs, new deliveries wait in their sockets; the ones read meanwhile are queued and written together
- * by the next transaction, scheduled after the I/O phase (setImmediate) so everything read in one
- * turn of the loop joins it. Each caller learns its outcome only after that commit: a 200 still means
- * on disk. A failing transaction stores nothing of its group and fails every delivery in it.
+ * Group commit of valid deliveries: one group is written at a time (one transaction, then one sync);
+ * deliveries read while it is in flight queue up and form the next group, which starts when it ends
+ * (after the I/O phase, setImmediate, so everything read in that turn of the loop joins it). Each
+ * caller learns its outcome only after its group's commit and sync: a 200 still means on disk. A
+ * failing transaction stores nothing of its group and fails every delivery in it.
  */
 export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): GroupCommit {
   interface Pending {
@@ -30,6 +30,8 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): Grou
   }
   let queue: Pending[] = []
   let scheduled = false
+  /** A group is being written or synced: what arrives meanwhile waits for the next group. */
+  let writing = false
 
   // A store without group commit (a test double) stores each delivery on its own.
   const commitAll = async (items: GroupItem[]): Promise<ApplyResult[]> =>
@@ -37,18 +39,23 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): Grou
 
   function flush(): void {
     scheduled = false
+    if (writing) return
     const group = queue.length <= maxGroup ? queue : queue.slice(0, maxGroup)
     queue = queue.length <= maxGroup ? [] : queue.slice(maxGroup)
-    if (queue.length > 0) schedule()
-    // The transaction runs now (synchronously); its sync overlaps the next group's reading and writing.
-    commitAll(group.map((p) => p.item)).then(
-      (results) => group.forEach((p, i) => p.resolve(results[i]!)),
-      (error: unknown) => group.forEach((p) => p.reject(error)),
-    )
+    writing = true
+    commitAll(group.map((p) => p.item))
+      .then(
+        (results) => group.forEach((p, i) => p.resolve(results[i]!)),
+        (error: unknown) => group.forEach((p) => p.reject(error)),
+      )
+      .finally(() => {
+        writing = false
+        if (queue.length > 0) schedule()
+      })
   }
 
   function schedule(): void {
-    if (scheduled) return
+    if (scheduled || writing) return
     scheduled = true
     setImmediate(flush)
   }
