@@ -13,6 +13,9 @@ export interface GroupCommit {
 /** Deliveries per transaction: bounds how long one commit holds the event loop (a batch has at most 100 coupons). */
 export const MAX_GROUP = 64
 
+/** Groups whose sync may run at once (the disk merges concurrent syncs of one file into one journal commit). */
+export const MAX_IN_FLIGHT = 2
+
 type GroupStore = Pick<TimelineStore, 'applyBatch'> & Partial<Pick<TimelineStore, 'commitBatches'>>
 
 /**
@@ -22,7 +25,7 @@ type GroupStore = Pick<TimelineStore, 'applyBatch'> & Partial<Pick<TimelineStore
  * caller learns its outcome only after its group's commit and sync: a 200 still means on disk. A
  * failing transaction stores nothing of its group and fails every delivery in it.
  */
-export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): GroupCommit {
+export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP, maxInFlight = MAX_IN_FLIGHT): GroupCommit {
   interface Pending {
     item: GroupItem
     resolve: (result: ApplyResult) => void
@@ -30,8 +33,8 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): Grou
   }
   let queue: Pending[] = []
   let scheduled = false
-  /** A group is being written or synced: what arrives meanwhile waits for the next group. */
-  let writing = false
+  /** Groups written and not yet synced: at the bound, what arrives waits and forms the next group. */
+  let inFlight = 0
 
   // A store without group commit (a test double) stores each delivery on its own.
   const commitAll = async (items: GroupItem[]): Promise<ApplyResult[]> =>
@@ -39,23 +42,23 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP): Grou
 
   function flush(): void {
     scheduled = false
-    if (writing) return
+    if (inFlight >= maxInFlight) return
     const group = queue.length <= maxGroup ? queue : queue.slice(0, maxGroup)
     queue = queue.length <= maxGroup ? [] : queue.slice(maxGroup)
-    writing = true
+    inFlight++
     commitAll(group.map((p) => p.item))
       .then(
         (results) => group.forEach((p, i) => p.resolve(results[i]!)),
         (error: unknown) => group.forEach((p) => p.reject(error)),
       )
       .finally(() => {
-        writing = false
+        inFlight--
         if (queue.length > 0) schedule()
       })
   }
 
   function schedule(): void {
-    if (scheduled || writing) return
+    if (scheduled || inFlight >= maxInFlight) return
     scheduled = true
     setImmediate(flush)
   }
