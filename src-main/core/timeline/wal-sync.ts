@@ -16,7 +16,14 @@ export function createWalSync(walFile: string): WalSync {
   let next: Promise<void> | null = null
 
   async function once(): Promise<void> {
-    const handle = await open(walFile, 'r+')
+    let handle
+    try {
+      handle = await open(walFile, 'r+')
+    } catch (error) {
+      // No WAL: the last connection closed, which checkpointed it into the synced database and removed it.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
     try {
       await handle.datasync()
     } finally {
