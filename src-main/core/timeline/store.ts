@@ -462,6 +462,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       if (closed) return
       closed = true
       listeners.clear()
+      walSync?.close()
       db.close()
     },
   }

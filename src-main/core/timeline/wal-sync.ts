@@ -1,34 +1,66 @@
-import { open } from 'node:fs/promises'
+import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs'
 
 export interface WalSync {
   /** Resolves once everything written to the WAL before this call is on disk (one fdatasync may serve many callers). */
   sync(): Promise<void>
+  close(): void
 }
 
 /**
- * Syncs a WAL file off the main thread (libuv pool), coalesced: while one sync runs, new callers share
- * the next one, which starts when it ends (a sync only covers what was written before it began).
- * The file is opened per sync so a WAL recreated by SQLite is never a stale descriptor; on Linux
- * fdatasync through any descriptor flushes the file.
+ * Syncs a WAL file off the main thread (one hop to the libuv pool), coalesced: while one sync runs,
+ * new callers share the next one, which starts when it ends (a sync only covers what was written
+ * before it began). The descriptor is kept open and checked against the file's inode before each sync,
+ * so a WAL that SQLite removed and created anew is reopened, never synced through a stale descriptor.
  */
 export function createWalSync(walFile: string): WalSync {
   let running: Promise<void> | null = null
   let next: Promise<void> | null = null
+  let fd: number | null = null
+  let closed = false
 
-  async function once(): Promise<void> {
-    let handle
+  /** The descriptor of the WAL as it is now; null when there is none (checkpointed into the synced database and removed). */
+  function current(): number | null {
+    let ino: number
     try {
-      handle = await open(walFile, 'r+')
+      ino = statSync(walFile).ino
     } catch (error) {
-      // No WAL: the last connection closed, which checkpointed it into the synced database and removed it.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
     }
+    if (fd !== null && fstatSync(fd).ino === ino) return fd
+    if (fd !== null) closeSync(fd)
+    fd = null
+    fd = openSync(walFile, 'r+')
+    return fd
+  }
+
+  /** After close: a descriptor of its own for this one sync (a group committed just before the store closed). */
+  function syncOnce(resolve: () => void, reject: (error: unknown) => void): void {
+    let own: number
     try {
-      await handle.datasync()
-    } finally {
-      await handle.close()
+      own = openSync(walFile, 'r+')
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? resolve() : reject(error)
     }
+    fdatasync(own, (error) => {
+      closeSync(own)
+      if (error) reject(error)
+      else resolve()
+    })
+  }
+
+  function once(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (closed) return syncOnce(resolve, reject)
+      let handle: number | null
+      try {
+        handle = current()
+      } catch (error) {
+        return reject(error)
+      }
+      if (handle === null) return resolve()
+      fdatasync(handle, (error) => (error ? reject(error) : resolve()))
+    })
   }
 
   function start(): Promise<void> {
@@ -49,6 +81,15 @@ export function createWalSync(walFile: string): WalSync {
         })
       }
       return next
+    },
+    close() {
+      closed = true
+      const last = fd
+      fd = null
+      if (last === null) return
+      // Never under a sync in flight: its descriptor number could be reused by another file meanwhile.
+      if (running) void running.catch(() => undefined).then(() => closeSync(last))
+      else closeSync(last)
     },
   }
 }
