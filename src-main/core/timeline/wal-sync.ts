@@ -12,7 +12,9 @@ export interface WalSync {
  * before it began). The descriptor is kept open and checked against the file's inode before each sync,
  * so a WAL that SQLite removed and created anew is reopened, never synced through a stale descriptor.
  */
-export function createWalSync(walFile: string): WalSync {
+export type Datasync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => void
+
+export function createWalSync(walFile: string, datasync: Datasync = fdatasync): WalSync {
   let running: Promise<void> | null = null
   let next: Promise<void> | null = null
   let fd: number | null = null
@@ -42,7 +44,7 @@ export function createWalSync(walFile: string): WalSync {
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === 'ENOENT' ? resolve() : reject(error)
     }
-    fdatasync(own, (error) => {
+    datasync(own, (error) => {
       closeSync(own)
       if (error) reject(error)
       else resolve()
@@ -59,7 +61,7 @@ export function createWalSync(walFile: string): WalSync {
         return reject(error)
       }
       if (handle === null) return resolve()
-      fdatasync(handle, (error) => (error ? reject(error) : resolve()))
+      datasync(handle, (error) => (error ? reject(error) : resolve()))
     })
   }
 

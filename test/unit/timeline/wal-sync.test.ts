@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { rmSync, writeFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fdatasync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { createWalSync } from '../../../src-main/core/timeline/wal-sync.js'
 import { settlement, tempDir } from '../../integration/callbacks/helpers.js'
 
 /** Every fdatasync is held until the test releases it: what a slow disk does. */
-const held = vi.hoisted(() => [] as Array<() => void>)
-vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>()
-  return { ...real, fdatasync: (fd: number, cb: (error: NodeJS.ErrnoException | null) => void) => held.push(() => real.fdatasync(fd, cb)) }
-})
+const held: Array<() => void> = []
+const holding = (fd: number, cb: (error: NodeJS.ErrnoException | null) => void) => void held.push(() => fdatasync(fd, cb))
 
 const item = (id: string) => ({
   batch: settlement({ event: 'coupons.settled', batchId: id, couponCount: 1, coupons: [{ coupon_code: `9${id}`, status: 4, realWin: 3 }] }),
@@ -27,7 +24,7 @@ describe('a group is reported stored only after its WAL sync', () => {
 
   it('commitBatches resolves, and subscribers hear of the entries, only once the sync completed', async () => {
     const t = tempDir('desk-walsync-')
-    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'))
+    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'), { datasync: holding })
     cleanups.push(() => t.cleanup(), () => store.close())
     const heard: string[] = []
     store.onEntry((e) => heard.push(String(e.batchId)))
@@ -47,7 +44,7 @@ describe('a group is reported stored only after its WAL sync', () => {
     const wal = join(t.dir, 'x-wal')
     writeFileSync(wal, 'frames')
     cleanups.push(() => t.cleanup())
-    const sync = createWalSync(wal)
+    const sync = createWalSync(wal, holding)
     cleanups.push(() => sync.close())
     const first = sync.sync()
     const second = sync.sync()
@@ -67,7 +64,7 @@ describe('a group is reported stored only after its WAL sync', () => {
     const wal = join(t.dir, 'x-wal')
     writeFileSync(wal, 'frames')
     cleanups.push(() => t.cleanup())
-    const sync = createWalSync(wal)
+    const sync = createWalSync(wal, holding)
     cleanups.push(() => sync.close())
     const one = sync.sync()
     await settle()
