@@ -7,6 +7,7 @@ import { nullLogger, type Logger } from '../shared/log.js'
 import type { DeliveryVerdict, TimelineStore } from '../timeline/index.js'
 import { readLimitedBody } from './body.js'
 import { claimsOf, receivedHeaders, schemaDetail } from './evidence.js'
+import { createGroupCommit } from './group-commit.js'
 import { callbackPayloadSchema } from './schema.js'
 import { settlementBatch } from './snapshot.js'
 import { SIGNATURE_HEADER, verifySignature } from './signature.js'
@@ -17,11 +18,12 @@ export interface CallbackListenerOptions {
   port: number
   path?: string
   secret: string | Buffer
-  store: Pick<TimelineStore, 'applyBatch' | 'recordRejected'>
+  /** Valid deliveries are group-committed through `commitBatches` when the store has it (one transaction, one sync for many). */
+  store: Pick<TimelineStore, 'applyBatch' | 'recordRejected'> & Partial<Pick<TimelineStore, 'commitBatches'>>
   tls?: { cert: string | Buffer; key: string | Buffer }
   /** Largest body read (bytes). Default DEFAULT_MAX_BODY_BYTES (16 MiB). */
   maxBodyBytes?: number
-  /** Open connections served at once; the next ones get a retried 503. Default 32. */
+  /** Open connections served at once; the next ones get a retried 503. Default DEFAULT_MAX_CONNECTIONS (256). */
   maxConnections?: number
   clock?: Clock
   /** Where storage, handler and refusal problems are reported (never a payload or the secret). */
@@ -70,7 +72,8 @@ const MIB = 1024 * 1024
 export const DEFAULT_MAX_BODY_BYTES = 16 * MIB
 export const MIN_BODY_LIMIT_BYTES = 64 * 1024
 export const MAX_BODY_LIMIT_BYTES = 256 * MIB
-export const DEFAULT_MAX_CONNECTIONS = 32
+/** Far above the connections a sender opens for a settlement storm (tens); still a bound on sockets and memory. */
+export const DEFAULT_MAX_CONNECTIONS = 256
 /** Temporary refusals (the sender retries 500/502/503/504 after 1, 5, 15, 60 min; every 4xx is final). */
 const RETRY_AFTER = { 'retry-after': '60', connection: 'close' }
 
@@ -106,6 +109,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
   }
   const keepRejected = options.recordRejected ?? true
   const { store, secret } = options
+  const commits = createGroupCommit(store)
   let server: Server | null = null
   let url: string | null = null
   const sockets = new Set<Socket>()
@@ -203,7 +207,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const answer = JSON.stringify({ success: true, processed: batch.coupons.length })
     try {
       const headers = receivedHeaders(req.rawHeaders, secret)
-      result = store.applyBatch(settlementBatch(batch), { receivedAt, rawSize: body.length, rawBody: body.toString('utf8'), headers, answerBody: answer })
+      result = await commits.submit({ batch: settlementBatch(batch), meta: { receivedAt, rawSize: body.length, rawBody: body.toString('utf8'), headers, answerBody: answer } })
     } catch (error) {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
       log.error('callback batch not stored: answered 503 (retried by the sender)', { batchId: batch.batchId, error: (error as Error)?.message })

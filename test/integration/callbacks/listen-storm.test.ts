@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
+import { profileTimelineFile } from '../../../src-main/core/timeline/paths.js'
+import { killAllAndCheck, runCli, waitReady } from './cli-process.js'
+import { batch, bet, coupon, deliver, tempDir, type Answer } from './helpers.js'
+
+const SECRET = 'storm-test-secret'
+
+describe('desk listen under a settlement storm (child process)', () => {
+  const tmp = tempDir('desk-storm-')
+  afterAll(async () => {
+    const left = await killAllAndCheck()
+    tmp.cleanup()
+    expect(left, 'child processes left running').toEqual([])
+  })
+
+  it('kill -9 right on the last 200 of many concurrent deliveries: every acknowledged one is in the history, a repeated batch once', async () => {
+    const run = runCli(['listen', '--port', '0', '--data-dir', tmp.dir], { DESK_CALLBACK_SECRET: SECRET })
+    const { url } = await waitReady(run)
+    const code = (i: number) => String(800_000_000_000 + i)
+    const payloads = [
+      ...Array.from({ length: 60 }, (_, i) => batch(`storm-${i}`, [coupon(code(i), 4, [bet('1', 1)], { real_win: 5 + i })])),
+      // one batch sent five times at once: acknowledged each time, applied once
+      ...Array.from({ length: 5 }, () => batch('storm-repeat', [coupon(code(99), 3, [bet('1', 2)])])),
+    ]
+    let answered = 0
+    const answers = await Promise.all(
+      payloads.map((p) =>
+        deliver(url, SECRET, p).then((answer: Answer) => {
+          // The kill lands the moment the last answer is read: nothing gets a chance to flush afterwards.
+          if (++answered === payloads.length) run.signal('SIGKILL')
+          return answer
+        }),
+      ),
+    )
+    expect((await run.exit).signal).toBe('SIGKILL')
+    expect(answers.map((a) => a.status)).toEqual(payloads.map(() => 200))
+
+    const store = openTimelineStore(profileTimelineFile(tmp.dir, 'demo'))
+    try {
+      const settled = store.query({ limit: 1000 }).items.filter((e) => e.kind === 'settled')
+      expect(settled.map((e) => e.batchId).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `storm-${i}`).sort())
+      expect(store.couponHistory(code(99)).entries.filter((e) => e.batchId === 'storm-repeat')).toHaveLength(1)
+      const rows = store.deliveries({ limit: 1000 }).items
+      expect(rows).toHaveLength(payloads.length)
+      expect(rows.filter((d) => d.batchId === 'storm-repeat').map((d) => d.duplicate).sort()).toEqual([false, true, true, true, true])
+    } finally {
+      store.close()
+    }
+  })
+})
