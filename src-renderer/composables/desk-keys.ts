@@ -23,6 +23,7 @@ export const DEFAULT_KEYMAP = {
   viewTimeline: 'Alt+4',
   viewSettings: 'Alt+5',
   viewExposure: 'Alt+6',
+  viewAudit: 'Alt+7',
 } as const
 export type KeyAction = keyof typeof DEFAULT_KEYMAP
 export type Keymap = Record<KeyAction, string>

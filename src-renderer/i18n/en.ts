@@ -131,6 +131,7 @@ export const en = {
     viewTimeline: 'Go to Timeline',
     viewSettings: 'Go to Settings',
     viewExposure: 'Go to Exposure & P&L',
+    viewAudit: 'Go to Audit',
     remapHint: 'Change these keys in Settings → Keys.',
     settingsTitle: 'Keys',
     change: 'Change',

@@ -137,6 +137,7 @@ export const uk: Messages = {
     viewTimeline: 'Перейти до Хронології',
     viewSettings: 'Перейти до Налаштувань',
     viewExposure: 'Перейти до Ризику і P&L',
+    viewAudit: 'Перейти до журналу дій',
     remapHint: 'Ці клавіші змінюються в Налаштуваннях → Клавіші.',
     settingsTitle: 'Клавіші',
     change: 'Змінити',
