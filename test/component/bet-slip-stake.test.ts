@@ -122,7 +122,8 @@ describe('the shared stake rule', () => {
         const amount = Number((units / 10 ** decimals).toFixed(decimals))
         const ok = stakeProblemOf(amount, rule) === null
         const finer = stakeProblemOf(amount + 10 ** -(decimals + 1), rule)
-        return ok === amount <= 1e9 && (amount > 1e9 || finer === 'too_precise')
+        // At the largest stake itself a finer amount is over the limit first: too large, not too precise.
+        return ok === amount <= 1e9 && (amount >= 1e9 || finer === 'too_precise')
       }),
     )
   })
