@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import Papa from 'papaparse'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { openConsole, type OpenConsole } from './launch.js'
+import { seriousAxe, shootEverySize, SIZES } from './look.js'
 import { simControl } from './sim-control.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
-import { settle } from './settle.js'
 
 /**
  * The blotter as a desk user works it on Demo: coupons placed over three simulated days, looked up by
@@ -18,10 +17,6 @@ let page: Page
 const codes: string[] = []
 let firstCreated = 0
 const DAY = 24 * 60 * 60 * 1000
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1440, height: 900 },
-] as const
 
 interface DeskShim {
   feed: { menu(i: unknown): Promise<{ value: Array<{ id: number; countries: Array<{ tournaments: Array<{ id: number }> }> }> }>; events(i: unknown): Promise<{ value: Array<{ matches: Array<{ startMs: number; markets: Array<{ columns: Array<Array<{ pointer: string; blocked: boolean }>> }> | null }> }> }> }
@@ -72,31 +67,9 @@ async function tableRows(): Promise<string[][]> {
 const option = (text: string) => page.locator(`.n-base-select-menu .n-base-select-option__content:text-is("${text}")`).first()
 const visibleBlotter = () => page.locator('[data-testid^="blotter-"]:visible').filter({ has: page.getByTestId('coupon-table') }).first()
 
-async function shoot(name: string): Promise<void> {
-  if (!TAKE_SHOTS) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    for (const size of SIZES) {
-      await page.setViewportSize(size)
-      await settle(page)
-      await page.screenshot({ path: `${SHOTS}/blotter-${name}-${size.width}x${size.height}-${scheme}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize(SIZES[0])
-}
+const shoot = (name: string) => shootEverySize(page, 'blotter', name)
 
-async function axe(where: string): Promise<string[]> {
-  const out: string[] = []
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await settle(page)
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') out.push(`${where} ${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  return out
-}
+const axe = (where: string) => seriousAxe(page, where)
 
 async function clipped(view: string): Promise<string> {
   const found = await findClippedText(page)

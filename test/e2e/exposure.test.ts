@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { openConsole, type OpenConsole } from './launch.js'
+import { seriousAxe, shootEverySize, SIZES } from './look.js'
 import { placeSlip } from './slip.js'
 import { simControl } from './sim-control.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
-import { settle } from './settle.js'
 
 /**
  * Exposure and P&L on Demo as a desk user works it: three coupons on two matches show per match and
@@ -18,10 +17,6 @@ import { settle } from './settle.js'
  */
 let desk: OpenConsole
 let page: Page
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1440, height: 900 },
-] as const
 const codes = { a1: '', a2: '', b1: '' }
 let gameA = 0
 let gameB = 0
@@ -63,28 +58,9 @@ async function clipped(view: string): Promise<string> {
   return describeClipped(view, found.filter((f) => !f.excused || money.test(f.text)))
 }
 async function axeBoth(where: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await settle(page)
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(blocking.map((v) => `${where} ${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  expect(await seriousAxe(page, where)).toEqual([])
 }
-async function shoot(name: string): Promise<void> {
-  if (!TAKE_SHOTS) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    for (const size of SIZES) {
-      await page.setViewportSize(size)
-      await settle(page)
-      await page.screenshot({ path: `${SHOTS}/exposure-${name}-${size.width}x${size.height}-${scheme}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize(SIZES[0])
-}
+const shoot = (name: string) => shootEverySize(page, 'exposure', name)
 const numbers = (attr: string, testid: string) =>
   page.locator(`[data-testid="${testid}"]`).evaluateAll((els, a) => els.map((e) => Number(e.getAttribute(a))), attr)
 /** The CSV a button downloads, parsed (header first). */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { openConsole, type OpenConsole } from './launch.js'
+import { seriousAxe, shootEverySize, SIZES } from './look.js'
 import { placeSlip } from './slip.js'
 import { simBaseOf, simControl } from './sim-control.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
-import { settle } from './settle.js'
 
 /**
  * The ledger of the client account on Demo, as an account manager uses it: a coupon placed here and one
@@ -16,10 +15,6 @@ import { settle } from './settle.js'
  */
 let desk: OpenConsole
 let page: Page
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1440, height: 900 },
-] as const
 
 beforeAll(async () => {
   desk = await openConsole()
@@ -73,19 +68,7 @@ async function agreesWithHeader(): Promise<void> {
   await expect.poll(state, { timeout: 30_000, interval: 250 }).toBe('agrees with the header')
 }
 
-async function shoot(name: string): Promise<void> {
-  if (!TAKE_SHOTS) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    for (const size of SIZES) {
-      await page.setViewportSize(size)
-      await settle(page)
-      await page.screenshot({ path: `${SHOTS}/ledger-${name}-${size.width}x${size.height}-${scheme}.png` })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize(SIZES[0])
-}
+const shoot = (name: string) => shootEverySize(page, 'ledger', name)
 
 describe('the ledger of the client account (Demo)', () => {
   let here = ''
@@ -159,14 +142,7 @@ describe('the ledger of the client account (Demo)', () => {
   it('axe finds nothing serious in light or dark; nothing that matters is cut at 1280×720', async () => {
     // No row under the pointer: a hovered row's background is not what a reader sees.
     await page.mouse.move(0, 0)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await settle(page)
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    }
-    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await seriousAxe(page, 'timeline')).toEqual([])
     await page.getByTestId('timeline-by-coupon').locator('input').focus()
     await page.keyboard.press('ArrowLeft')
     await page.getByTestId('timeline-row').first().waitFor()

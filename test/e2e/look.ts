@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { SHOTS, TAKE_SHOTS } from './launch.js'
+import { settle } from './settle.js'
+
+/** The two window sizes every view is judged at (the first is where nothing that matters may be clipped). */
+export const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+] as const
+export const SCHEMES = ['light', 'dark'] as const
+
+/**
+ * Screenshots of the page as it stands at both sizes, light and dark, as
+ * `SHOTS/<prefix>-<name>-<W>x<H>-<scheme>.png`, for people to look at (`DESK_SHOTS=1` only); the page
+ * is put back to light at the first size.
+ */
+export async function shootEverySize(page: Page, prefix: string, name: string): Promise<void> {
+  if (!TAKE_SHOTS) return
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const size of SIZES) {
+      await page.setViewportSize(size)
+      await settle(page)
+      await page.screenshot({ path: `${SHOTS}/${prefix}-${name}-${size.width}x${size.height}-${scheme}.png` })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize(SIZES[0])
+}
+
+/** axe's serious and critical violations (WCAG 2.1 A and AA), light and dark, as `<where> <scheme>: <rule> <targets>`. */
+export async function seriousAxe(page: Page, where: string): Promise<string[]> {
+  const out: string[] = []
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await settle(page)
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    for (const v of result.violations) {
+      // Each node with axe's own reason (for contrast: both colours and the ratio), so a failure says what to fix.
+      if (v.impact === 'serious' || v.impact === 'critical') out.push(`${where} ${scheme}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).join(', ')}`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return out
+}
