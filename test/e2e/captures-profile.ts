@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
-import type { CaptureServer } from '../support/capture-server.js'
+import { startCaptureServer, type CaptureServer } from '../support/capture-server.js'
+import { openConsole, type OpenConsole } from './launch.js'
 import { addCustomProfile, storeSecret } from './profiles.js'
 
 export const CAPTURES_PROFILE = 'Vendor captures'
@@ -18,4 +19,20 @@ export async function useCapturesProfile(page: Page, server: CaptureServer): Pro
   })
   await page.getByTestId('nav-line').click()
   await page.getByTestId('match-row').first().waitFor({ timeout: 30_000 })
+}
+
+/** A capture server, the console in Chromium at 1280×720, and the captures profile active on Line. */
+export async function openCapturesConsole(): Promise<{ desk: OpenConsole; page: Page; server: CaptureServer }> {
+  const server = await startCaptureServer()
+  let desk: OpenConsole | null = null
+  try {
+    desk = await openConsole()
+    await desk.page.setViewportSize({ width: 1280, height: 720 })
+    await useCapturesProfile(desk.page, server)
+    return { desk, page: desk.page, server }
+  } catch (error) {
+    await desk?.close()
+    await server.close()
+    throw error
+  }
 }

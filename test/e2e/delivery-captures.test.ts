@@ -3,9 +3,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { signPayload } from '../../src-main/core/callbacks/signature.js'
 import { captureJson, captureText } from '../support/captures.js'
-import { captureServerAvailable, startCaptureServer, type CaptureServer } from '../support/capture-server.js'
-import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
-import { useCapturesProfile } from './captures-profile.js'
+import { captureServerAvailable, type CaptureServer } from '../support/capture-server.js'
+import { SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { openCapturesConsole } from './captures-profile.js'
 import { settle } from './settle.js'
 
 /**
@@ -26,11 +26,7 @@ let listenerUrl = ''
 
 beforeAll(async () => {
   if (!available.ok) return
-  server = await startCaptureServer()
-  desk = await openConsole()
-  page = desk.page
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await useCapturesProfile(page, server)
+  ;({ desk, page, server } = await openCapturesConsole())
 })
 afterAll(async () => {
   await desk?.close()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { captureJson } from '../support/captures.js'
-import { captureServerAvailable, startCaptureServer, type CaptureServer } from '../support/capture-server.js'
-import { openConsole, type OpenConsole } from './launch.js'
-import { useCapturesProfile } from './captures-profile.js'
+import { captureServerAvailable, type CaptureServer } from '../support/capture-server.js'
+import type { OpenConsole } from './launch.js'
+import { openCapturesConsole } from './captures-profile.js'
 
 /**
  * The exposure on the vendor's own `active` answer (a profile on the capture server): the captured open
@@ -23,11 +23,7 @@ let server: CaptureServer
 
 beforeAll(async () => {
   if (!available.ok) return
-  server = await startCaptureServer()
-  desk = await openConsole()
-  page = desk.page
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await useCapturesProfile(page, server)
+  ;({ desk, page, server } = await openCapturesConsole())
 })
 afterAll(async () => {
   await desk?.close()

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { captureJson } from '../support/captures.js'
-import { captureServerAvailable, startCaptureServer, type CaptureServer, type PlacementAnswer, PLACEMENT_ANSWERS } from '../support/capture-server.js'
+import { captureServerAvailable, type CaptureServer, type PlacementAnswer, PLACEMENT_ANSWERS } from '../support/capture-server.js'
 import { en } from '../../src-renderer/i18n/en.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
-import { useCapturesProfile } from './captures-profile.js'
+import { SHOTS, type OpenConsole } from './launch.js'
+import { openCapturesConsole } from './captures-profile.js'
 import { settle } from './settle.js'
 
 /**
@@ -40,11 +40,7 @@ let server: CaptureServer
 
 beforeAll(async () => {
   if (!available.ok) return
-  server = await startCaptureServer()
-  desk = await openConsole()
-  page = desk.page
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await useCapturesProfile(page, server)
+  ;({ desk, page, server } = await openCapturesConsole())
 })
 afterAll(async () => {
   await desk?.close()
