@@ -189,6 +189,8 @@ describe('a bet through real IPC', () => {
     await login.waitFor({ timeout: 15_000 })
     await login.click()
     await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+    // The balance push can reach the page before the sign-in's own answer; the badge follows that answer.
+    await session.getByTestId('logout').waitFor({ timeout: 15_000 })
     await expect(login.count()).resolves.toBe(0)
   })
 
