@@ -15,6 +15,8 @@ import type { ErrorCode, StateReason } from './vocabulary/errors.js'
 import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, RENDERER_AUDIT_ACTIONS, type AuditAction } from './vocabulary/audit.js'
 import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/placement.js'
 import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
+import type { DoctorReportDto } from './vocabulary/doctor.js'
+import type { OverviewRowDto } from './vocabulary/overview.js'
 import { isTimeZone } from './vocabulary/pnl.js'
 import type { DeliveryDetailDto, DeliveryRowExtras, KeptStatsDto, ReverifyResultDto } from './vocabulary/deliveries.js'
 import {
@@ -423,6 +425,8 @@ export type { AuditAction }
 export type ConnectionState = 'online' | 'offline' | 'degraded' | 'unknown'
 export type { StateReason }
 export type { BalanceHistoryDto, BalanceMarkerDto, PnlDto, PnlFiguresDto, PnlGroupDto } from './vocabulary/pnl.js'
+export type { DoctorCheckDto, DoctorCheckId, DoctorFigureDto, DoctorReportDto, DoctorVerdict } from './vocabulary/doctor.js'
+export type { OverviewRowDto } from './vocabulary/overview.js'
 /** A service's state and why (a code and raw detail, worded by the renderer). */
 export interface ConnectionStatus { state: ConnectionState; reason: StateReason | null }
 
@@ -456,6 +460,8 @@ export const watchTopic = z.discriminatedUnion('name', [
   z.object({ name: z.literal('timeline'), limit: z.number().int().min(1).max(TIMELINE_PAGE_MAX).optional() }).strict(),
   z.object({ name: z.literal('listener') }).strict(),
   z.object({ name: z.literal('ledger') }).strict(),
+  /** Every profile's row, read gently while subscribed (no feed polling). */
+  z.object({ name: z.literal('overview') }).strict(),
 ])
 /** A match to pin, and which pinned match that is. */
 export const pinRef = z.object({ lineType, gameId: z.number().int().positive() }).strict()
@@ -620,6 +626,11 @@ export const inputs = {
       })
       .strict(),
   },
+  /** The environment doctor, for the active profile. */
+  doctor: {
+    run: none,
+    last: none,
+  },
   demo: {
     settle: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
     recalculate: z.object({ code: couponCode, result: z.enum(['win', 'lose', 'return']) }).strict(),
@@ -700,6 +711,8 @@ export interface Outputs {
   watch: { subscribe: WatchSubscribed; unsubscribe: { removed: boolean } }
   watchlist: { list: WatchlistDto; pin: WatchlistDto; unpin: WatchlistDto }
   audit: { query: AuditPageDto; record: AuditEntryDto }
+  /** `run`: every check for the active profile (stored as its last report); `last`: that report, or null. */
+  doctor: { run: DoctorReportDto; last: DoctorReportDto | null }
   demo: {
     settle: DemoSettledDto
     recalculate: DemoSettledDto
@@ -753,6 +766,8 @@ export interface WatchShapes {
   'listener': { snapshot: ListenerStateDto; delta: ListenerStateDto }
   /** The running balance against the service's read, whole each time it changes. */
   'ledger': { snapshot: LedgerCheckDto; delta: LedgerCheckDto }
+  /** Delta: the rows that changed, whole (by profileId), and profiles that are gone. */
+  'overview': { snapshot: OverviewRowDto[]; delta: { upsert: OverviewRowDto[]; remove: string[] } }
 }
 export type WatchSnapshot<N extends WatchTopicName> = WatchShapes[N]['snapshot']
 export type WatchDelta<N extends WatchTopicName> = WatchShapes[N]['delta']

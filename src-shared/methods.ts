@@ -14,6 +14,7 @@ export const methods = {
   watch: ['subscribe', 'unsubscribe'],
   watchlist: ['list', 'pin', 'unpin'],
   audit: ['query', 'record'],
+  doctor: ['run', 'last'],
   demo: [
     'settle',
     'recalculate',

@@ -9,6 +9,7 @@ import { accountHandlers } from './handlers-account.js'
 import { auditHandlers, withAudit } from './audit.js'
 import { couponHandlers } from './handlers-coupons.js'
 import { demoHandlers } from './handlers-demo.js'
+import { doctorHandlers } from './handlers-doctor.js'
 import { feedHandlers } from './handlers-feed.js'
 import { historyHandlers } from './handlers-history.js'
 import { watchHandlers } from './handlers-watch.js'
@@ -27,6 +28,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...auditHandlers(ctx),
     ...couponHandlers(ctx),
     ...demoHandlers(ctx),
+    ...doctorHandlers(ctx),
     ...feedHandlers(ctx),
     ...historyHandlers(ctx),
     ...watchHandlers(ctx),
