@@ -21,6 +21,7 @@ export const DOCTOR_CHECK_IDS = [
   'listener.bound',
   'listener.signed',
   'listener.unsigned',
+  'listener.secret',
   'listener.reachable',
   'coupons.callbackUrl',
   'storage.history',
