@@ -129,7 +129,7 @@ export function figureText(f: DoctorFigureDto | null, raw?: string | null): stri
     case 'timeout':
       return `no answer within ${v} ms`
     default:
-      return `${f.kind} ${String(v)}`
+      return `${f.kind}: ${String(v)}`
   }
 }
 

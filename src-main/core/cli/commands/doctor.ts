@@ -30,7 +30,7 @@ async function targetOf(ctx: CliContext, opts: Record<string, unknown>): Promise
   const resolved = ctx.client()
   const profile = resolved.profile
   const endpoints = await ctx.endpoints()
-  let watchedSports: number[] = []
+  let watchedSports: number[]
   try {
     watchedSports = ctx.store().profiles.watchlists.list(profile.id).map((p) => p.sportId)
   } catch {
