@@ -269,4 +269,21 @@ describe('desk doctor --json names exactly the planted fault', () => {
     await settleAndWaitFor(next, 200)
     expectAllPass(await doctor())
   }, 30_000)
+
+  it('without --json: one line per check, the fault first with what it measured and what to do; a bad flag is a usage error', async () => {
+    await patchKey({ languages: ['ru'] })
+    try {
+      const r = await run(['doctor', '--profile', NAME, '--data-dir', dataDir], { env: {}, homeDir: home })
+      expect(r.code).toBe(4)
+      const lines = r.stdout.trim().split('\n')
+      expect(lines[0]).toBe(`doctor: profile "${NAME}"`)
+      expect(lines).toHaveLength(1 + DOCTOR_CHECK_IDS.length)
+      expect(lines[1]).toMatch(/^FAIL {2}feed language +language en \(key: ru\) — Pick one of the key's languages/)
+      expect(lines.slice(2).every((l) => /^(PASS|SKIP) /.test(l))).toBe(true)
+    } finally {
+      await healthyKey()
+    }
+    const bad = await run(['doctor', '--warn-days', 'soon', '--profile', NAME, '--data-dir', dataDir], { env: {}, homeDir: home })
+    expect(bad.code).toBe(2)
+  })
 })
