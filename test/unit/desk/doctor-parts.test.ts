@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { DOCTOR_ADVICE, DOCTOR_CHECK_IDS, DOCTOR_FIGURE_KINDS, type DoctorCheckDto, type DoctorReportDto } from '../../../src-shared/vocabulary/doctor.js'
 import { isProbeBody, probeBody } from '../../../src-main/core/callbacks/index.js'
-import { addressAllowed, scopeOf } from '../../../src-main/core/desk/doctor/index.js'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { addressAllowed, doctorReportFile, readLastDoctorReport, saveDoctorReport, scopeOf } from '../../../src-main/core/desk/doctor/index.js'
 import { reachable } from '../../../src-main/core/desk/doctor/listener-checks.js'
 import type { DoctorProbes } from '../../../src-main/core/desk/doctor/types.js'
 import { doctorExitCode } from '../../../src-main/core/cli/commands/doctor.js'
@@ -65,5 +68,31 @@ describe('the command line words every check, advice and figure kind', () => {
     for (const id of DOCTOR_CHECK_IDS) expect(CHECK_WORDS[id]).toMatch(/\w/)
     for (const a of DOCTOR_ADVICE) expect(ADVICE_WORDS[a]).toMatch(/\w/)
     for (const kind of DOCTOR_FIGURE_KINDS) expect(figureText({ kind, value: 1, extra: {} }), kind).not.toBe(`${kind}: 1`)
+  })
+})
+
+describe('the last report per profile', () => {
+  it('is written privately and read back; a missing, damaged or foreign file reads as none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-doctor-last-'))
+    try {
+      expect(readLastDoctorReport(dir, 'p1')).toBeNull()
+      const report: DoctorReportDto = { profileId: 'p1', profileName: 'One', at: 5, verdict: 'warn', checks: [{ id: 'clock.offset', verdict: 'warn', figure: { kind: 'clockOffset', value: 2500, unit: 'ms', extra: { bound: 3 } }, advice: 'syncClock', ms: 4 }] }
+      const file = saveDoctorReport(dir, report)
+      expect(file).toBe(doctorReportFile(dir, 'p1'))
+      if (process.platform !== 'win32') {
+        expect(statSync(file).mode & 0o777).toBe(0o600)
+        expect(statSync(dirname(file)).mode & 0o777).toBe(0o700)
+      }
+      expect(readLastDoctorReport(dir, 'p1')).toEqual(report)
+      expect(readLastDoctorReport(dir, 'p2')).toBeNull()
+      writeFileSync(file, '{"profileId":"p1"')
+      expect(readLastDoctorReport(dir, 'p1')).toBeNull()
+      writeFileSync(file, JSON.stringify({ ...report, checks: [{ id: 'no.such', verdict: 'pass' }] }))
+      expect(readLastDoctorReport(dir, 'p1')).toBeNull()
+      mkdirSync(join(dir, 'profiles', 'p3', 'doctor.json'), { recursive: true })
+      expect(readLastDoctorReport(dir, 'p3')).toBeNull()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
