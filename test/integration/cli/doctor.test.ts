@@ -286,4 +286,20 @@ describe('desk doctor --json names exactly the planted fault', () => {
     const bad = await run(['doctor', '--warn-days', 'soon', '--profile', NAME, '--data-dir', dataDir], { env: {}, homeDir: home })
     expect(bad.code).toBe(2)
   })
+
+  it('Demo in a fresh data folder: every check passes (its own services, and its listener for the run), and the port is free again after', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'desk-doctor-demo-'))
+    try {
+      const r = await run(['doctor', '--json', '--data-dir', fresh], { env: {}, homeDir: home })
+      const report = r.json<JsonReport>()
+      expect(report.profile).toBe('Demo')
+      expectAllPass({ code: r.code, report })
+      const bound = report.checks.find((c) => c.id === 'listener.bound')!
+      const url = /http:\/\/[^\s]+/.exec(bound.figure ?? '')?.[0]
+      expect(url, bound.figure ?? '').toBeTruthy()
+      await expect(fetch(url!, { method: 'POST', body: '{}' })).rejects.toThrow()
+    } finally {
+      rmSync(fresh, { recursive: true, force: true })
+    }
+  })
 })

@@ -2,6 +2,10 @@
 import type { Command } from 'commander'
 import type { DoctorReportDto } from '../../../../src-shared/vocabulary/doctor.js'
 import { runDoctor, saveDoctorReport, type DoctorTarget } from '../../desk/doctor/index.js'
+import { createCallbackListener, type CallbackListener } from '../../callbacks/index.js'
+import { ensurePrivateDatabase } from '../../profiles/index.js'
+import { openTimelineStore } from '../../timeline/index.js'
+import { toDeskError } from '../../shared/errors.js'
 import { KEY_EXPIRY_WARN_DAYS } from '../../feed/index.js'
 import { act, parseNonNegativeInteger, type CommandDeps } from '../action.js'
 import type { CliContext } from '../context.js'
@@ -61,7 +65,14 @@ export function registerDoctorCommand(program: Command, deps: CommandDeps): void
     .option('--timeout <ms>', 'time each check may take', parseNonNegativeInteger, 8000)
     .action(
       act(deps, async (ctx, _args, opts) => {
-        const report = await runDoctor(await targetOf(ctx, opts))
+        const target = await targetOf(ctx, opts)
+        const demoListener = await demoListenerForTheRun(ctx, target)
+        let report: DoctorReportDto
+        try {
+          report = await runDoctor(demoListener ? { ...target, listenerUrl: demoListener.url } : target)
+        } finally {
+          await demoListener?.stop()
+        }
         try {
           saveDoctorReport(ctx.dataDir, report)
         } catch (error) {
@@ -80,3 +91,36 @@ export function registerDoctorCommand(program: Command, deps: CommandDeps): void
       }),
     )
 }
+
+/**
+ * Demo brings its own services into the process that uses them, and its listener with them (the console
+ * starts it with Demo): when nothing listens at Demo's address, the doctor listens there for the run, so
+ * a healthy Demo passes from the command line too. A port already taken (the console or `desk listen`)
+ * is left to its owner and checked as it is. Real profiles never get this: a stopped listener is a fault.
+ */
+async function demoListenerForTheRun(ctx: CliContext, target: DoctorTarget): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  const profile = ctx.profile()
+  if (profile.environment !== 'demo' || !profile.listener.enabled || !target.callbackSecret) return null
+  const store = openTimelineStore(ensurePrivateDatabase(target.historyFile, ctx.dataDir))
+  let listener: CallbackListener | null = null
+  try {
+    listener = createCallbackListener({ host: profile.listener.host || '127.0.0.1', port: profile.listener.port || 0, path: profile.listener.path || '/callbacks', secret: target.callbackSecret, store })
+    const { url } = await listener.start()
+    const started = listener
+    return {
+      url,
+      stop: async () => {
+        try {
+          await started.stop()
+        } finally {
+          store.close()
+        }
+      },
+    }
+  } catch (error) {
+    store.close()
+    if (toDeskError(error).code === 'listener_port_in_use') return null
+    throw error
+  }
+}
+
