@@ -3,6 +3,7 @@ import { systemClock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { openDatabase, type Db } from './db.js'
 import { createWalSync } from './wal-sync.js'
+import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
 import { toCoupon, toState, toVersion } from './rows.js'
@@ -269,21 +270,61 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   const inWal = file !== ':memory:' && String((db.prepare('PRAGMA journal_mode').get() as { journal_mode?: unknown } | undefined)?.journal_mode).toLowerCase() === 'wal'
   const walSync = inWal ? createWalSync(`${file}-wal`, options.datasync) : null
+  const acknowledge = options.acknowledge ?? 'committed'
+  // Prepared once: a group commit runs once per delivery when a sender waits for each answer.
+  const groupStmt = {
+    normal: db.prepare('PRAGMA synchronous = NORMAL'),
+    full: db.prepare('PRAGMA synchronous = FULL'),
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+  }
+
+  /** The group's transaction, committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
+  function writeGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[] {
+    groupStmt.normal.run()
+    try {
+      groupStmt.begin.run()
+      let results: ApplyResult[]
+      try {
+        results = items.map(({ batch, meta }) => applyOne(batch, meta))
+        groupStmt.commit.run()
+      } catch (error) {
+        if (db.inTransaction) groupStmt.rollback.run()
+        throw error
+      }
+      return results
+    } finally {
+      groupStmt.full.run()
+    }
+  }
+
+  /** Started by the first group commit: only a listener writes often enough to feel a checkpoint inside a commit. */
+  let checkpointer: Checkpointer | null = null
+  function checkpoints(): Checkpointer {
+    checkpointer ??= startCheckpointer(file, {
+      setAutoCheckpoint: (pages) => {
+        if (!closed) db.exec(`PRAGMA wal_autocheckpoint = ${Math.trunc(pages)}`)
+      },
+      onError: (message) => options.logger?.warn('history checkpoint worker', { message }),
+    })
+    return checkpointer
+  }
+
+  /** A sync that nobody waits for still must not fail silently: the operator learns the disk refused it. */
+  function syncBehind(): void {
+    walSync!.sync().catch((error: unknown) => options.logger?.error('history WAL sync failed after a group was acknowledged', { message: (error as Error)?.message }))
+  }
 
   async function commitGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): Promise<ApplyResult[]> {
     if (!walSync) return applyGroup(items)
     ensureOpen()
     if (items.length === 0) return []
-    // The commit writes the group's WAL frames without waiting for the disk; the WAL sync below does,
-    // off the main thread, before anyone is told the group is stored. Every other write keeps FULL.
-    db.exec('PRAGMA synchronous = NORMAL')
-    let results: ApplyResult[]
-    try {
-      results = applyGroupTx.immediate(items)
-    } finally {
-      db.exec('PRAGMA synchronous = FULL')
-    }
-    await walSync.sync()
+    // Every other write (placements, audit, polls) keeps FULL.
+    const results = writeGroup(items)
+    checkpoints().nudge()
+    if (acknowledge === 'synced') await walSync.sync()
+    else syncBehind()
     for (const result of results) emit(result.entries)
     return results
   }
@@ -382,6 +423,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       if (closed) return
       closed = true
       listeners.clear()
+      checkpointer?.close()
       walSync?.close()
       db.close()
     },
