@@ -31,8 +31,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   let closed = false
 
   const stmt = {
-    getBatch: db.prepare('SELECT batch_id FROM batches WHERE batch_id = ?'),
-    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?)'),
+    // The dedupe and the write in one statement: no row inserted means the batchId was stored before.
+    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
       `DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)
@@ -45,9 +45,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       cycle_missed = ?, first_lost_seen = ? WHERE code = ?`),
     placeCoupon: db.prepare(`UPDATE coupons SET amount = COALESCE(?, amount), placed_by_desk = 1, callback_expected = ?,
       currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
-    nextVersion: db.prepare('SELECT COALESCE(MAX(version), 0) + 1 AS v FROM coupon_versions WHERE code = ?'),
+    // Numbered in the same statement: the next version of this coupon.
     insertVersion: db.prepare(
-      'INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot)
+        SELECT ?1, COALESCE(MAX(version), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7 FROM coupon_versions WHERE code = ?1`,
     ),
     insertEntry: db.prepare(
       'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -68,8 +69,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         GROUP BY url ORDER BY url`,
     ),
     seenEntry: db.prepare("SELECT id FROM timeline WHERE coupon_code = ? AND kind = 'coupon_seen' LIMIT 1"),
-    setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
-    bumpCallback: db.prepare('UPDATE coupons SET callback_seq = callback_seq + 1 WHERE code = ?'),
+    /** The order evidence, and one more callback taken in when it is one (`callbackTicket`). */
+    setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ?, callback_seq = callback_seq + ? WHERE code = ?'),
     getTicket: db.prepare('SELECT callback_seq FROM coupons WHERE code = ?'),
     insertBalance: db.prepare('INSERT INTO balance_samples (at, balance, source) VALUES (?, ?, ?)'),
     insertAudit: db.prepare('INSERT INTO audit (at, actor, action, data) VALUES (?, ?, ?, ?)'),
@@ -128,8 +129,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   }
 
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
-    const { v } = stmt.nextVersion.get(snap.code) as { v: number }
-    stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
+    stmt.insertVersion.run(snap.code, source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
   }
 
   /** A coupon first met here, not placed by this desk, enters the ledger with its stake before what the snapshot says. */
@@ -144,7 +144,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   function applyKnown(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, row: Record<string, unknown> | undefined): TimelineEntry[] {
     const now = clock.now()
     if (!row) stmt.insertCoupon.run(snap.code, now)
-    if (source === 'callback') stmt.bumpCallback.run(snap.code)
     let prev = row ? toState(row) : null
     const order: OrderState = (row && parseOrder(row.order_state)) ||
       initialOrder(row ? { status: prev!.status, calculateDate: row.calculate_date == null ? null : Number(row.calculate_date), resultProcessed: prev!.resultProcessed } : null)
@@ -152,7 +151,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     // A poll is the server's state now: it settles whatever was waiting for a confirming read.
     const confirm = source === 'poll' ? 0 : row && Number(row.confirm_pending) === 1 ? 1 : verdict.kind === 'hold' || ('confirm' in verdict && verdict.confirm) ? 1 : 0
     const next = advance(order, snap, verdict)
-    stmt.setOrder.run(JSON.stringify(next), confirm, snap.code)
+    stmt.setOrder.run(JSON.stringify(next), confirm, source === 'callback' ? 1 : 0, snap.code)
     const entry = (draft: EntryDraft) => writeEntry(snap.code, source, snap.status, batchId, draft)
     const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
 
@@ -188,11 +187,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
     const receivedAt = meta.receivedAt ?? clock.now()
-    if (stmt.getBatch.get(batch.batchId)) {
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null).changes) === 0) {
       deliveryLog.recordValid(batch, meta, receivedAt, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }
     }
-    stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null)
     const entries: TimelineEntry[] = []
     for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
     deliveryLog.recordValid(batch, meta, receivedAt, false)
