@@ -1,4 +1,4 @@
-import { createAttemptLog } from './attempts.js'
+import { createAttemptLog, type AttemptLog } from './attempts.js'
 import { systemClock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { openDatabase, type Db } from './db.js'
@@ -78,6 +78,25 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function ensureOpen(): void {
     if (closed) throw new DeskError('timeline_closed', 'history store is closed')
+  }
+
+  /**
+   * Group commits write with `synchronous = NORMAL` (their sync is the WAL sync below); every other
+   * write with FULL. The connection stays as the last write left it and is switched only when the
+   * next write wants the other mode: a storm of group commits pays no pragma per delivery. Every
+   * write path outside the group commit goes through `durable()`.
+   */
+  const syncStmt = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') }
+  let syncMode: 'full' | 'normal' = 'full'
+  function durable(): void {
+    if (syncMode === 'full') return
+    syncStmt.full.run()
+    syncMode = 'full'
+  }
+  function committedOnly(): void {
+    if (syncMode === 'normal') return
+    syncStmt.normal.run()
+    syncMode = 'normal'
   }
 
   function emit(entries: TimelineEntry[]): void {
@@ -253,6 +272,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function run<T extends TimelineEntry[] | ApplyResult>(fn: () => T): T {
     ensureOpen()
+    durable()
     const result = fn()
     emit(Array.isArray(result) ? result : result.entries)
     return result
@@ -260,6 +280,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function applyGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[] {
     ensureOpen()
+    durable()
     if (items.length === 0) return []
     const results = applyGroupTx.immediate(items)
     for (const result of results) emit(result.entries)
@@ -271,8 +292,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const acknowledge = options.acknowledge ?? 'committed'
   // Prepared once: a group commit runs once per delivery when a sender waits for each answer.
   const groupStmt = {
-    normal: db.prepare('PRAGMA synchronous = NORMAL'),
-    full: db.prepare('PRAGMA synchronous = FULL'),
     begin: db.prepare('BEGIN IMMEDIATE'),
     commit: db.prepare('COMMIT'),
     rollback: db.prepare('ROLLBACK'),
@@ -280,21 +299,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   /** The group's transaction, committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
   function writeGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[] {
-    groupStmt.normal.run()
+    committedOnly()
+    groupStmt.begin.run()
+    let results: ApplyResult[]
     try {
-      groupStmt.begin.run()
-      let results: ApplyResult[]
-      try {
-        results = items.map(({ batch, meta }) => applyOne(batch, meta))
-        groupStmt.commit.run()
-      } catch (error) {
-        if (db.inTransaction) groupStmt.rollback.run()
-        throw error
-      }
-      return results
-    } finally {
-      groupStmt.full.run()
+      results = items.map(({ batch, meta }) => applyOne(batch, meta))
+      groupStmt.commit.run()
+    } catch (error) {
+      if (db.inTransaction) groupStmt.rollback.run()
+      throw error
     }
+    return results
   }
 
   /** Started by the first group commit: only a listener writes often enough to feel a checkpoint inside a commit. */
@@ -327,21 +342,31 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return results
   }
 
+  function durableAttempts(log: AttemptLog): AttemptLog {
+    return {
+      save: (attempt) => (durable(), log.save(attempt)),
+      pending: () => log.pending(),
+      get: (id) => log.get(id),
+      settle: (id, outcome) => (durable(), log.settle(id, outcome)),
+    }
+  }
+
   return {
     file,
-    attempts: createAttemptLog(db, clock),
+    attempts: durableAttempts(createAttemptLog(db, clock)),
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     applyBatches: applyGroup,
     commitBatches: commitGroup,
     recordRejected(delivery) {
       ensureOpen()
+      durable()
       deliveryLog.recordRejected(delivery, delivery.receivedAt ?? clock.now())
       if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
     },
     delivery: (id) => (ensureOpen(), deliveryLog.detail(id)),
     deliveryOfBatch: (batchId) => (ensureOpen(), deliveryLog.firstOfBatch(batchId)),
     keptDeliveries: () => (ensureOpen(), deliveryLog.pending()),
-    noteStillRefused: (id, reason) => (ensureOpen(), deliveryLog.noteStillRefused(id, reason)),
+    noteStillRefused: (id, reason) => (ensureOpen(), durable(), deliveryLog.noteStillRefused(id, reason)),
     keptStats: () => (ensureOpen(), deliveryLog.stats()),
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
     recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket, opts.seenIn)),
@@ -361,6 +386,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     },
     recordBalance(balance, source = 'poll') {
       ensureOpen()
+      durable()
       const at = clock.now()
       const res = stmt.insertBalance.run(at, balance, source)
       return { id: Number(res.lastInsertRowid), at, balance, source }
@@ -368,6 +394,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     balances: (opts = {}) => (ensureOpen(), q.balances(opts.limit ?? 100)),
     audit(actor, action, data) {
       ensureOpen()
+      durable()
       const at = clock.now()
       const res = stmt.insertAudit.run(at, actor, action, data === undefined ? null : JSON.stringify(data))
       return { id: Number(res.lastInsertRowid), at, actor, action, data: data ?? null }
