@@ -86,16 +86,16 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
    * next write wants the other mode: a storm of group commits pays no pragma per delivery. Every
    * write path outside the group commit goes through `durable()`.
    */
-  const syncStmt = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') }
+  // Not prepared statements: SQLite applies `PRAGMA synchronous` when it compiles it, not when it runs.
   let syncMode: 'full' | 'normal' = 'full'
   function durable(): void {
     if (syncMode === 'full') return
-    syncStmt.full.run()
+    db.exec('PRAGMA synchronous = FULL')
     syncMode = 'full'
   }
   function committedOnly(): void {
     if (syncMode === 'normal') return
-    syncStmt.normal.run()
+    db.exec('PRAGMA synchronous = NORMAL')
     syncMode = 'normal'
   }
 
