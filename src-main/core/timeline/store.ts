@@ -46,6 +46,16 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     updateCoupon: db.prepare(`UPDATE coupons SET status = ?, real_win = ?, calculate_date = ?, amount = COALESCE(?, amount),
       last_source = ?, updated_at = ?, raw = ?, state_key = ?, result_processed = ?, cycle_callback_at = ?, cycle_poll_at = ?,
       cycle_missed = ?, first_lost_seen = ? WHERE code = ?`),
+    /**
+     * A snapshot applied on the main path, with its order evidence and callback count, in one statement:
+     * a coupon met for the first time is inserted whole, a known one updated (see applyKnown).
+     */
+    writeCoupon: db.prepare(`INSERT INTO coupons (code, updated_at, status, real_win, calculate_date, amount, last_source, raw, state_key,
+        result_processed, cycle_callback_at, cycle_poll_at, cycle_missed, first_lost_seen, order_state, confirm_pending, callback_seq)
+      VALUES (?1, ?6, ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+      ON CONFLICT(code) DO UPDATE SET status = ?2, real_win = ?3, calculate_date = ?4, amount = COALESCE(?5, amount), last_source = ?7,
+        updated_at = ?6, raw = ?8, state_key = ?9, result_processed = ?10, cycle_callback_at = ?11, cycle_poll_at = ?12, cycle_missed = ?13,
+        first_lost_seen = ?14, order_state = ?15, confirm_pending = ?16, callback_seq = callback_seq + ?17`),
     placeCoupon: db.prepare(`UPDATE coupons SET amount = COALESCE(?, amount), placed_by_desk = 1, callback_expected = ?,
       currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
     // Numbered in the same statement: the next version of this coupon.
@@ -165,7 +175,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
   function applyKnown(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, row: Record<string, unknown> | undefined): TimelineEntry[] {
     const now = clock.now()
-    if (!row) stmt.insertCoupon.run(snap.code, now)
     let prev = row ? toState(row) : null
     const order: OrderState = (row && parseOrder(row.order_state)) ||
       initialOrder(row ? { status: prev!.status, calculateDate: row.calculate_date == null ? null : Number(row.calculate_date), resultProcessed: prev!.resultProcessed } : null)
@@ -173,11 +182,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     // A poll is the server's state now: it settles whatever was waiting for a confirming read.
     const confirm = source === 'poll' ? 0 : row && Number(row.confirm_pending) === 1 ? 1 : verdict.kind === 'hold' || ('confirm' in verdict && verdict.confirm) ? 1 : 0
     const next = advance(order, snap, verdict)
-    stmt.setOrder.run(JSON.stringify(next), confirm, source === 'callback' ? 1 : 0, snap.code)
+    const callbacks = source === 'callback' ? 1 : 0
+    // Off the main path the coupon keeps its state and takes only the order evidence.
+    const orderOnly = () => {
+      if (!row) stmt.insertCoupon.run(snap.code, now)
+      stmt.setOrder.run(JSON.stringify(next), confirm, callbacks, snap.code)
+    }
     const entry = (draft: EntryDraft) => writeEntry(snap.code, source, snap.status, batchId, draft)
     const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
 
     if (verdict.kind === 'stale' || verdict.kind === 'hold') {
+      orderOnly()
       writeVersion(snap, source, batchId)
       if (verdict.kind === 'hold') {
         return [entry({ kind: 'recalculation_unconfirmed', data: { ...base, outOfOrder: false, reason: 'returned for recalculation after a result: confirming with the server' } })]
@@ -185,6 +200,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       return [entry({ kind: 'out_of_order', data: { ...base, reason: verdict.reason } })]
     }
     if (verdict.kind === 'older_cycle') {
+      orderOnly()
       writeVersion(snap, source, batchId)
       return [
         entry({ kind: 'settled', data: { ...base, olderCycle: true, ledger: { kind: 'credit', amount: snap.realWin } } }),
@@ -200,9 +216,9 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
     const s = result.next
     if (result.changed || source === 'callback') writeVersion(snap, source, batchId)
-    stmt.updateCoupon.run(
-      s.status, snap.realWin, snap.calculateDate, snap.amount, source, now, JSON.stringify(snap.raw), s.stateKey,
-      s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, snap.code,
+    stmt.writeCoupon.run(
+      snap.code, s.status, snap.realWin, snap.calculateDate, snap.amount, now, source, JSON.stringify(snap.raw), s.stateKey,
+      s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, JSON.stringify(next), confirm, callbacks,
     )
     return [...entries, ...result.entries.map(entry)]
   }
