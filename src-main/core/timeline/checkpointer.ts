@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads'
  */
 
 export interface Checkpointer {
-  /** After a write: asks for a checkpoint (at most one nudge per `nudgeMs`; cheap to call per commit). */
+  /** After a write: asks for a checkpoint (at most one nudge per `nudgeMs`, default 10; cheap to call per commit). */
   nudge(): void
   /** Stops the worker and closes its connection before returning (waits at most `closeWaitMs`). */
   close(): void
@@ -45,8 +45,13 @@ const pass = () => {
   try { checkpoint.get() } catch (error) { parentPort.postMessage({ error: String(error && error.message || error) }) }
 }
 const timer = setInterval(pass, workerData.everyMs)
+let queued = false
 parentPort.on('message', (m) => {
-  if (m !== 'close') return pass()
+  if (m !== 'close') {
+    // Nudges that came during a pass make one more pass, not one each.
+    if (!queued) { queued = true; setImmediate(() => { queued = false; pass() }) }
+    return
+  }
   clearInterval(timer)
   try { db.close() } finally { Atomics.store(closed, 0, 1); Atomics.notify(closed, 0); parentPort.close() }
 })
@@ -54,7 +59,7 @@ parentPort.postMessage({ ready: true })
 `
 
 export function startCheckpointer(file: string, options: CheckpointerOptions): Checkpointer {
-  const nudgeMs = options.nudgeMs ?? 50
+  const nudgeMs = options.nudgeMs ?? 10
   const closed = new Int32Array(new SharedArrayBuffer(4))
   let up = false
   let gone = false
