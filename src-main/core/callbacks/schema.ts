@@ -47,3 +47,43 @@ export const callbackPayloadSchema = z
 
 export type CallbackPayload = z.infer<typeof callbackPayloadSchema>
 export type CallbackCoupon = z.infer<typeof callbackCouponSchema>
+
+// An own "__proto__" (JSON.parse makes one) is left to the schema, which copies objects its own way.
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !Object.hasOwn(v, '__proto__')
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+const isInt = (v: unknown) => Number.isSafeInteger(v)
+const orNone = (v: unknown, check: (v: unknown) => boolean) => v === undefined || v === null || check(v)
+const isStr = (v: unknown) => typeof v === 'string'
+
+function plainBet(b: unknown): boolean {
+  return (
+    isObject(b) && isInt(b.status) &&
+    (b.uuid === undefined || isStr(b.uuid) || isNum(b.uuid)) && (b.id === undefined || isStr(b.id) || isNum(b.id)) &&
+    orNone(b.calculate_coefficient, isNum) && orNone(b.calculate_date, isInt) && orNone(b.calculate_score, isStr) &&
+    orNone(b.settlement_reason_code, (v) => isNum(v) || isStr(v)) && orNone(b.settlement_reason, isStr)
+  )
+}
+
+function plainCoupon(c: unknown): boolean {
+  if (!isObject(c) || !isInt(c.status)) return false
+  const code = c.coupon_code
+  if (typeof code !== 'string' || code.length < 1 || code.length > 64) return false
+  if (!orNone(c.realWin, isNum) || !orNone(c.real_win, isNum) || !orNone(c.calculate_coefficient, isNum) || !orNone(c.potential_win, isNum)) return false
+  if (!orNone(c.calculate_date, isInt)) return false
+  return c.events_data === undefined || (Array.isArray(c.events_data) && c.events_data.every(plainBet))
+}
+
+/**
+ * The same rules as `callbackPayloadSchema`, checked by hand on a parsed JSON value: the payload
+ * itself when it passes, else null (the schema then says why). A property test holds the two to the
+ * same verdicts; this one costs a fraction of the schema's time on the listener's path.
+ */
+export function plainPayload(json: unknown): CallbackPayload | null {
+  if (!isObject(json) || json.event !== 'coupons.settled') return null
+  const { batchId, couponCount, coupons } = json
+  if (typeof batchId !== 'string' || batchId.length < 1 || batchId.length > 256) return null
+  if (!orNone(json.clientId, (v) => isNum(v) || isStr(v))) return null
+  if (!isInt(couponCount) || (couponCount as number) < 0) return null
+  if (!Array.isArray(coupons) || coupons.length > MAX_COUPONS_PER_BATCH || couponCount !== coupons.length) return null
+  return coupons.every(plainCoupon) ? (json as CallbackPayload) : null
+}

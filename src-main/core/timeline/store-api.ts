@@ -33,6 +33,13 @@ export interface TimelineStoreOptions {
   onSubscriberError?: (error: Error, entry: TimelineEntry) => void
   /** The WAL sync of a group commit (default node:fs fdatasync; a test holds it to stand for a slow disk). */
   datasync?: Datasync
+  /**
+   * When `commitBatches` reports a group stored. `committed` (default): once its transaction is written
+   * to the WAL through the OS, which a killed or crashed desk process cannot lose; the WAL sync to the
+   * disk starts at once, off the main thread, unawaited. `synced`: only after that sync, so a power
+   * loss loses nothing acknowledged either (a lone sender then waits one disk sync per delivery).
+   */
+  acknowledge?: 'committed' | 'synced'
 }
 
 export interface CouponHistory {
@@ -55,8 +62,9 @@ export interface TimelineStore {
    */
   applyBatches(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[]
   /**
-   * `applyBatches` whose sync runs off the main thread: resolves only once the group is on disk, so the
-   * next group is written while this one syncs (wal-sync.ts). Same durability as a FULL commit.
+   * `applyBatches` whose WAL sync runs off the main thread (wal-sync.ts): resolves once the group is
+   * committed through the OS (`acknowledge: 'committed'`, default) or once it is synced to the disk
+   * (`'synced'`, the durability of a FULL commit; the next group is written while this one syncs).
    */
   commitBatches(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): Promise<ApplyResult[]>
   recordRejected(delivery: RejectedDelivery): void

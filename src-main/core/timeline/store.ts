@@ -1,8 +1,9 @@
-import { createAttemptLog } from './attempts.js'
+import { createAttemptLog, type AttemptLog } from './attempts.js'
 import { systemClock } from '../shared/clock.js'
 import { DeskError, toDeskError } from '../shared/errors.js'
 import { openDatabase, type Db } from './db.js'
 import { createWalSync } from './wal-sync.js'
+import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import { DEFAULT_LOST_BET_STATUSES, deriveEntries, type EntryDraft } from './derive.js'
 import { buildLedger } from './ledger.js'
 import { toCoupon, toState, toVersion } from './rows.js'
@@ -17,6 +18,9 @@ import type { ApplyResult, CouponSnapshot, DeliveryMeta, Ledger, PlacementOption
 import type { TimelineStore, TimelineStoreOptions } from './store-api.js'
 export type { CouponHistory, TimelineStore, TimelineStoreOptions } from './store-api.js'
 
+/** How long an acknowledged group waits for its WAL sync to start (acknowledge: 'committed'). */
+export const SYNC_BEHIND_MS = 5
+
 export function openTimelineStore(file: string, options: TimelineStoreOptions = {}): TimelineStore {
   const clock = options.clock ?? systemClock
   const lostBetStatuses = new Set(options.lostBetStatuses ?? [...DEFAULT_LOST_BET_STATUSES])
@@ -30,8 +34,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   let closed = false
 
   const stmt = {
-    getBatch: db.prepare('SELECT batch_id FROM batches WHERE batch_id = ?'),
-    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?)'),
+    // The dedupe and the write in one statement: no row inserted means the batchId was stored before.
+    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
       `DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)
@@ -42,11 +46,22 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     updateCoupon: db.prepare(`UPDATE coupons SET status = ?, real_win = ?, calculate_date = ?, amount = COALESCE(?, amount),
       last_source = ?, updated_at = ?, raw = ?, state_key = ?, result_processed = ?, cycle_callback_at = ?, cycle_poll_at = ?,
       cycle_missed = ?, first_lost_seen = ? WHERE code = ?`),
+    /**
+     * A snapshot applied on the main path, with its order evidence and callback count, in one statement:
+     * a coupon met for the first time is inserted whole, a known one updated (see applyKnown).
+     */
+    writeCoupon: db.prepare(`INSERT INTO coupons (code, updated_at, status, real_win, calculate_date, amount, last_source, raw, state_key,
+        result_processed, cycle_callback_at, cycle_poll_at, cycle_missed, first_lost_seen, order_state, confirm_pending, callback_seq)
+      VALUES (?1, ?6, ?2, ?3, ?4, ?5, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+      ON CONFLICT(code) DO UPDATE SET status = ?2, real_win = ?3, calculate_date = ?4, amount = COALESCE(?5, amount), last_source = ?7,
+        updated_at = ?6, raw = ?8, state_key = ?9, result_processed = ?10, cycle_callback_at = ?11, cycle_poll_at = ?12, cycle_missed = ?13,
+        first_lost_seen = ?14, order_state = ?15, confirm_pending = ?16, callback_seq = callback_seq + ?17`),
     placeCoupon: db.prepare(`UPDATE coupons SET amount = COALESCE(?, amount), placed_by_desk = 1, callback_expected = ?,
       currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
-    nextVersion: db.prepare('SELECT COALESCE(MAX(version), 0) + 1 AS v FROM coupon_versions WHERE code = ?'),
+    // Numbered in the same statement: the next version of this coupon.
     insertVersion: db.prepare(
-      'INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot)
+        SELECT ?1, COALESCE(MAX(version), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7 FROM coupon_versions WHERE code = ?1`,
     ),
     insertEntry: db.prepare(
       'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -67,8 +82,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         GROUP BY url ORDER BY url`,
     ),
     seenEntry: db.prepare("SELECT id FROM timeline WHERE coupon_code = ? AND kind = 'coupon_seen' LIMIT 1"),
-    setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ? WHERE code = ?'),
-    bumpCallback: db.prepare('UPDATE coupons SET callback_seq = callback_seq + 1 WHERE code = ?'),
+    /** The order evidence, and one more callback taken in when it is one (`callbackTicket`). */
+    setOrder: db.prepare('UPDATE coupons SET order_state = ?, confirm_pending = ?, callback_seq = callback_seq + ? WHERE code = ?'),
     getTicket: db.prepare('SELECT callback_seq FROM coupons WHERE code = ?'),
     insertBalance: db.prepare('INSERT INTO balance_samples (at, balance, source) VALUES (?, ?, ?)'),
     insertAudit: db.prepare('INSERT INTO audit (at, actor, action, data) VALUES (?, ?, ?, ?)'),
@@ -76,6 +91,25 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function ensureOpen(): void {
     if (closed) throw new DeskError('timeline_closed', 'history store is closed')
+  }
+
+  /**
+   * Group commits write with `synchronous = NORMAL` (their sync is the WAL sync below); every other
+   * write with FULL. The connection stays as the last write left it and is switched only when the
+   * next write wants the other mode: a storm of group commits pays no pragma per delivery. Every
+   * write path outside the group commit goes through `durable()`.
+   */
+  // Not prepared statements: SQLite applies `PRAGMA synchronous` when it compiles it, not when it runs.
+  let syncMode: 'full' | 'normal' = 'full'
+  function durable(): void {
+    if (syncMode === 'full') return
+    db.exec('PRAGMA synchronous = FULL')
+    syncMode = 'full'
+  }
+  function committedOnly(): void {
+    if (syncMode === 'normal') return
+    db.exec('PRAGMA synchronous = NORMAL')
+    syncMode = 'normal'
   }
 
   function emit(entries: TimelineEntry[]): void {
@@ -127,8 +161,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   }
 
   function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
-    const { v } = stmt.nextVersion.get(snap.code) as { v: number }
-    stmt.insertVersion.run(snap.code, Number(v), source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
+    stmt.insertVersion.run(snap.code, source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
   }
 
   /** A coupon first met here, not placed by this desk, enters the ledger with its stake before what the snapshot says. */
@@ -142,8 +175,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
   function applyKnown(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, row: Record<string, unknown> | undefined): TimelineEntry[] {
     const now = clock.now()
-    if (!row) stmt.insertCoupon.run(snap.code, now)
-    if (source === 'callback') stmt.bumpCallback.run(snap.code)
     let prev = row ? toState(row) : null
     const order: OrderState = (row && parseOrder(row.order_state)) ||
       initialOrder(row ? { status: prev!.status, calculateDate: row.calculate_date == null ? null : Number(row.calculate_date), resultProcessed: prev!.resultProcessed } : null)
@@ -151,11 +182,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     // A poll is the server's state now: it settles whatever was waiting for a confirming read.
     const confirm = source === 'poll' ? 0 : row && Number(row.confirm_pending) === 1 ? 1 : verdict.kind === 'hold' || ('confirm' in verdict && verdict.confirm) ? 1 : 0
     const next = advance(order, snap, verdict)
-    stmt.setOrder.run(JSON.stringify(next), confirm, snap.code)
+    const callbacks = source === 'callback' ? 1 : 0
+    // Off the main path the coupon keeps its state and takes only the order evidence.
+    const orderOnly = () => {
+      if (!row) stmt.insertCoupon.run(snap.code, now)
+      stmt.setOrder.run(JSON.stringify(next), confirm, callbacks, snap.code)
+    }
     const entry = (draft: EntryDraft) => writeEntry(snap.code, source, snap.status, batchId, draft)
     const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
 
     if (verdict.kind === 'stale' || verdict.kind === 'hold') {
+      orderOnly()
       writeVersion(snap, source, batchId)
       if (verdict.kind === 'hold') {
         return [entry({ kind: 'recalculation_unconfirmed', data: { ...base, outOfOrder: false, reason: 'returned for recalculation after a result: confirming with the server' } })]
@@ -163,6 +200,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       return [entry({ kind: 'out_of_order', data: { ...base, reason: verdict.reason } })]
     }
     if (verdict.kind === 'older_cycle') {
+      orderOnly()
       writeVersion(snap, source, batchId)
       return [
         entry({ kind: 'settled', data: { ...base, olderCycle: true, ledger: { kind: 'credit', amount: snap.realWin } } }),
@@ -178,20 +216,19 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
     const s = result.next
     if (result.changed || source === 'callback') writeVersion(snap, source, batchId)
-    stmt.updateCoupon.run(
-      s.status, snap.realWin, snap.calculateDate, snap.amount, source, now, JSON.stringify(snap.raw), s.stateKey,
-      s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, snap.code,
+    stmt.writeCoupon.run(
+      snap.code, s.status, snap.realWin, snap.calculateDate, snap.amount, now, source, JSON.stringify(snap.raw), s.stateKey,
+      s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, JSON.stringify(next), confirm, callbacks,
     )
     return [...entries, ...result.entries.map(entry)]
   }
 
   function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
     const receivedAt = meta.receivedAt ?? clock.now()
-    if (stmt.getBatch.get(batch.batchId)) {
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null).changes) === 0) {
       deliveryLog.recordValid(batch, meta, receivedAt, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }
     }
-    stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null)
     const entries: TimelineEntry[] = []
     for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
     deliveryLog.recordValid(batch, meta, receivedAt, false)
@@ -254,6 +291,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function run<T extends TimelineEntry[] | ApplyResult>(fn: () => T): T {
     ensureOpen()
+    durable()
     const result = fn()
     emit(Array.isArray(result) ? result : result.entries)
     return result
@@ -261,6 +299,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function applyGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[] {
     ensureOpen()
+    durable()
     if (items.length === 0) return []
     const results = applyGroupTx.immediate(items)
     for (const result of results) emit(result.entries)
@@ -269,40 +308,94 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   const inWal = file !== ':memory:' && String((db.prepare('PRAGMA journal_mode').get() as { journal_mode?: unknown } | undefined)?.journal_mode).toLowerCase() === 'wal'
   const walSync = inWal ? createWalSync(`${file}-wal`, options.datasync) : null
+  const acknowledge = options.acknowledge ?? 'committed'
+  // Prepared once: a group commit runs once per delivery when a sender waits for each answer.
+  const groupStmt = {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+  }
+
+  /** The group's transaction, committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
+  function writeGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): ApplyResult[] {
+    committedOnly()
+    groupStmt.begin.run()
+    let results: ApplyResult[]
+    try {
+      results = items.map(({ batch, meta }) => applyOne(batch, meta))
+      groupStmt.commit.run()
+    } catch (error) {
+      if (db.inTransaction) groupStmt.rollback.run()
+      throw error
+    }
+    return results
+  }
+
+  /** Started by the first group commit: only a listener writes often enough to feel a checkpoint inside a commit. */
+  let checkpointer: Checkpointer | null = null
+  function checkpoints(): Checkpointer {
+    checkpointer ??= startCheckpointer(file, {
+      setAutoCheckpoint: (pages) => {
+        if (!closed) db.exec(`PRAGMA wal_autocheckpoint = ${Math.trunc(pages)}`)
+      },
+      onError: (message) => options.logger?.warn('history checkpoint worker', { message }),
+    })
+    return checkpointer
+  }
+
+  /**
+   * The sync nobody waits for starts a few milliseconds after the commit that asked for it, and serves
+   * every commit made meanwhile: one sync per burst rather than one per delivery (each costs a thread
+   * and a disk flush on a machine with two cores). A failure is never silent.
+   */
+  let syncTimer: ReturnType<typeof setTimeout> | null = null
+  function syncBehind(): void {
+    if (syncTimer) return
+    syncTimer = setTimeout(() => {
+      syncTimer = null
+      walSync!.sync().catch((error: unknown) => options.logger?.error('history WAL sync failed after a group was acknowledged', { message: (error as Error)?.message }))
+    }, SYNC_BEHIND_MS)
+    syncTimer.unref?.()
+  }
 
   async function commitGroup(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): Promise<ApplyResult[]> {
     if (!walSync) return applyGroup(items)
     ensureOpen()
     if (items.length === 0) return []
-    // The commit writes the group's WAL frames without waiting for the disk; the WAL sync below does,
-    // off the main thread, before anyone is told the group is stored. Every other write keeps FULL.
-    db.exec('PRAGMA synchronous = NORMAL')
-    let results: ApplyResult[]
-    try {
-      results = applyGroupTx.immediate(items)
-    } finally {
-      db.exec('PRAGMA synchronous = FULL')
-    }
-    await walSync.sync()
+    // Every other write (placements, audit, polls) keeps FULL.
+    const results = writeGroup(items)
+    checkpoints().nudge()
+    if (acknowledge === 'synced') await walSync.sync()
+    else syncBehind()
     for (const result of results) emit(result.entries)
     return results
   }
 
+  function durableAttempts(log: AttemptLog): AttemptLog {
+    return {
+      save: (attempt) => (durable(), log.save(attempt)),
+      pending: () => log.pending(),
+      get: (id) => log.get(id),
+      settle: (id, outcome) => (durable(), log.settle(id, outcome)),
+    }
+  }
+
   return {
     file,
-    attempts: createAttemptLog(db, clock),
+    attempts: durableAttempts(createAttemptLog(db, clock)),
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     applyBatches: applyGroup,
     commitBatches: commitGroup,
     recordRejected(delivery) {
       ensureOpen()
+      durable()
       deliveryLog.recordRejected(delivery, delivery.receivedAt ?? clock.now())
       if (delivery.verdict !== 'valid') stmt.pruneRejected.run(maxRejected)
     },
     delivery: (id) => (ensureOpen(), deliveryLog.detail(id)),
     deliveryOfBatch: (batchId) => (ensureOpen(), deliveryLog.firstOfBatch(batchId)),
     keptDeliveries: () => (ensureOpen(), deliveryLog.pending()),
-    noteStillRefused: (id, reason) => (ensureOpen(), deliveryLog.noteStillRefused(id, reason)),
+    noteStillRefused: (id, reason) => (ensureOpen(), durable(), deliveryLog.noteStillRefused(id, reason)),
     keptStats: () => (ensureOpen(), deliveryLog.stats()),
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
     recordPollSnapshot: (coupon, opts = {}) => run(() => pollTx.immediate(coupon, opts.ticket, opts.seenIn)),
@@ -322,6 +415,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     },
     recordBalance(balance, source = 'poll') {
       ensureOpen()
+      durable()
       const at = clock.now()
       const res = stmt.insertBalance.run(at, balance, source)
       return { id: Number(res.lastInsertRowid), at, balance, source }
@@ -329,6 +423,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     balances: (opts = {}) => (ensureOpen(), q.balances(opts.limit ?? 100)),
     audit(actor, action, data) {
       ensureOpen()
+      durable()
       const at = clock.now()
       const res = stmt.insertAudit.run(at, actor, action, data === undefined ? null : JSON.stringify(data))
       return { id: Number(res.lastInsertRowid), at, actor, action, data: data ?? null }
@@ -382,6 +477,13 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       if (closed) return
       closed = true
       listeners.clear()
+      checkpointer?.close()
+      if (syncTimer) {
+        // The sync still to come starts now (it keeps its own descriptor past the close).
+        clearTimeout(syncTimer)
+        syncTimer = null
+        walSync?.sync().catch((error: unknown) => options.logger?.error('history WAL sync failed at close', { message: (error as Error)?.message }))
+      }
       walSync?.close()
       db.close()
     },

@@ -1,4 +1,4 @@
-import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs'
+import { closeSync, fdatasync, fstatSync, openSync } from 'node:fs'
 
 export interface WalSync {
   /** Resolves once everything written to the WAL before this call is on disk (one fdatasync may serve many callers). */
@@ -9,7 +9,7 @@ export interface WalSync {
 /**
  * Syncs a WAL file off the main thread (one hop to the libuv pool), coalesced: while one sync runs,
  * new callers share the next one, which starts when it ends (a sync only covers what was written
- * before it began). The descriptor is kept open and checked against the file's inode before each sync,
+ * before it began). The descriptor is kept open and checked before each sync (a removed WAL leaves it unlinked),
  * so a WAL that SQLite removed and created anew is reopened, never synced through a stale descriptor.
  */
 export type Datasync = (fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => void
@@ -20,19 +20,21 @@ export function createWalSync(walFile: string, datasync: Datasync = fdatasync): 
   let fd: number | null = null
   let closed = false
 
-  /** The descriptor of the WAL as it is now; null when there is none (checkpointed into the synced database and removed). */
+  /**
+   * The descriptor of the WAL as it is now; null when there is none (checkpointed into the synced
+   * database and removed). One fstat per sync: a WAL SQLite removed leaves our descriptor unlinked
+   * (no links), and whatever exists under the name then is opened anew.
+   */
   function current(): number | null {
-    let ino: number
+    if (fd !== null && fstatSync(fd).nlink > 0) return fd
+    if (fd !== null) closeSync(fd)
+    fd = null
     try {
-      ino = statSync(walFile).ino
+      fd = openSync(walFile, 'r+')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
     }
-    if (fd !== null && fstatSync(fd).ino === ino) return fd
-    if (fd !== null) closeSync(fd)
-    fd = null
-    fd = openSync(walFile, 'r+')
     return fd
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { profileTimelineFile } from '../../../src-main/core/timeline/paths.js'
 import { killAllAndCheck, runCli, waitReady } from './cli-process.js'
@@ -14,8 +15,13 @@ describe('desk listen under a settlement storm (child process)', () => {
     expect(left, 'child processes left running').toEqual([])
   })
 
-  it('kill -9 right on the last 200 of many concurrent deliveries: every acknowledged one is in the history, a repeated batch once', async () => {
-    const run = runCli(['listen', '--port', '0', '--data-dir', tmp.dir], { DESK_CALLBACK_SECRET: SECRET })
+  // Default: a 200 once committed through the OS (its WAL sync follows); --sync-before-answer: once synced.
+  it.each([
+    ['answered once committed (default)', []],
+    ['answered once synced (--sync-before-answer)', ['--sync-before-answer']],
+  ])('kill -9 right on the last 200 of many concurrent deliveries, %s: every acknowledged one is in the history, a repeated batch once', async (_mode, flags) => {
+    const dataDir = join(tmp.dir, flags.length ? 'synced' : 'committed')
+    const run = runCli(['listen', '--port', '0', '--data-dir', dataDir, ...flags], { DESK_CALLBACK_SECRET: SECRET })
     const { url } = await waitReady(run)
     const code = (i: number) => String(800_000_000_000 + i)
     const payloads = [
@@ -36,7 +42,7 @@ describe('desk listen under a settlement storm (child process)', () => {
     expect((await run.exit).signal).toBe('SIGKILL')
     expect(answers.map((a) => a.status)).toEqual(payloads.map(() => 200))
 
-    const store = openTimelineStore(profileTimelineFile(tmp.dir, 'demo'))
+    const store = openTimelineStore(profileTimelineFile(dataDir, 'demo'))
     try {
       const settled = store.query({ limit: 1000 }).items.filter((e) => e.kind === 'settled')
       expect(settled.map((e) => e.batchId).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `storm-${i}`).sort())

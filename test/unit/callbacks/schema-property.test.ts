@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { callbackPayloadSchema, MAX_COUPONS_PER_BATCH } from '../../../src-main/core/callbacks/index.js'
+import { plainPayload } from '../../../src-main/core/callbacks/schema.js'
 import { hostileJson, mutated, nonFiniteNumbers } from '../feed/json-fuzz.js'
 
 /**
@@ -84,5 +85,47 @@ describe('callback payload parsing never throws on hostile JSON', () => {
     const result = callbackPayloadSchema.safeParse(JSON.parse(text))
     expect(result.success).toBe(false)
     if (!result.success) expect(result.error.issues[0].path).toEqual(['coupons', 0, 'realWin'])
+  })
+})
+
+const ownProto = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && (Object.hasOwn(v, '__proto__') || Object.values(v).some(ownProto))
+
+/**
+ * The listener's hand check and the schema: what the hand check accepts the schema accepts as the same
+ * value; what it leaves to the schema is what the schema refuses (or an own "__proto__" key, copied by
+ * the schema its own way).
+ */
+function sameVerdict(value: unknown): void {
+  const schema = callbackPayloadSchema.safeParse(value)
+  const plain = plainPayload(value)
+  if (plain !== null) {
+    expect(schema.success).toBe(true)
+    expect(plain).toEqual(schema.data)
+  } else if (!ownProto(value)) expect(schema.success).toBe(false)
+}
+
+describe('the hand check of a payload agrees with the schema', () => {
+  it('the template, and any value in any field', () => {
+    sameVerdict(payload)
+    fc.assert(fc.property(mutated(payload), sameVerdict), RUNS)
+  })
+
+  it('a whole payload of any JSON value, and any JSON text', () => {
+    fc.assert(fc.property(hostileJson, sameVerdict), RUNS)
+    fc.assert(fc.property(fc.oneof(fc.json(), mutated(payload).map((v) => JSON.stringify(v))), (text) => sameVerdict(JSON.parse(text))), RUNS)
+  })
+
+  it('the edges: lengths, counts, integers past 2^53, an empty coupon list', () => {
+    const c = payload.coupons[0]
+    for (const v of [
+      { ...payload, batchId: '' }, { ...payload, batchId: 'b'.repeat(256) }, { ...payload, batchId: 'b'.repeat(257) },
+      { ...payload, couponCount: 0, coupons: [] }, { ...payload, couponCount: 3 }, { ...payload, couponCount: -0, coupons: [] },
+      { ...payload, couponCount: 101, coupons: Array.from({ length: 101 }, () => c) }, { ...payload, couponCount: 100, coupons: Array.from({ length: 100 }, () => c) },
+      { ...payload, couponCount: 1, coupons: [{ ...c, coupon_code: 'x'.repeat(65) }] }, { ...payload, couponCount: 1, coupons: [{ ...c, coupon_code: 'x'.repeat(64) }] },
+      { ...payload, couponCount: 1, coupons: [{ ...c, status: 2 ** 53 }] }, { ...payload, couponCount: 1, coupons: [{ ...c, calculate_date: 1.5 }] },
+      { ...payload, couponCount: 1, coupons: [{ ...c, events_data: [{ ...bet, uuid: null }] }] }, { ...payload, couponCount: 1, coupons: [{ ...c, events_data: null }] },
+      { ...payload, clientId: null }, { ...payload, clientId: true }, { ...payload, event: 'coupons.other' }, [payload], null,
+    ]) sameVerdict(v)
   })
 })

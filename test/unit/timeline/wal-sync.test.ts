@@ -22,9 +22,9 @@ describe('a group is reported stored only after its WAL sync', () => {
     for (const c of cleanups.splice(0).reverse()) c()
   })
 
-  it('commitBatches resolves, and subscribers hear of the entries, only once the sync completed', async () => {
+  it('acknowledge synced: commitBatches resolves, and subscribers hear of the entries, only once the sync completed', async () => {
     const t = tempDir('desk-walsync-')
-    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'), { datasync: holding })
+    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'), { datasync: holding, acknowledge: 'synced' })
     cleanups.push(() => t.cleanup(), () => store.close())
     const heard: string[] = []
     store.onEntry((e) => heard.push(String(e.batchId)))
@@ -37,6 +37,27 @@ describe('a group is reported stored only after its WAL sync', () => {
     const results = await pending
     expect(results.map((r) => r.duplicate)).toEqual([false, false])
     expect(heard).toEqual(['101', '102'])
+  })
+
+  it('acknowledge committed (default): commitBatches resolves once committed; one WAL sync follows for the commits of a few milliseconds', async () => {
+    const t = tempDir('desk-walsync-')
+    const file = join(t.dir, 'timeline.sqlite')
+    const store = openTimelineStore(file, { datasync: holding })
+    cleanups.push(() => t.cleanup(), () => store.close())
+    const heard: string[] = []
+    store.onEntry((e) => heard.push(String(e.batchId)))
+    const results = await store.commitBatches([item('201'), item('202')])
+    expect(results.map((r) => r.duplicate)).toEqual([false, false])
+    expect(heard).toEqual(['201', '202'])
+    // the answer did not wait for the disk; the sync follows a few milliseconds later, one for both commits
+    expect(held).toHaveLength(0)
+    expect((await store.commitBatches([item('203')]))[0].duplicate).toBe(false)
+    await settle()
+    expect(held).toHaveLength(1)
+    // committed means readable by any other connection (another process): it is in the WAL, not in a buffer of ours
+    const other = openTimelineStore(file)
+    cleanups.push(() => other.close())
+    expect(other.deliveries({ limit: 10 }).items.map((d) => d.batchId).sort()).toEqual(['201', '202', '203'])
   })
 
   it('callers arriving while a sync runs share the next one, which starts after it', async () => {

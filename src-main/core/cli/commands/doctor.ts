@@ -102,16 +102,14 @@ async function demoListenerForTheRun(ctx: CliContext, target: DoctorTarget): Pro
   const profile = ctx.profile()
   if (profile.environment !== 'demo' || !profile.listener.enabled || !target.callbackSecret) return null
   const store = openTimelineStore(ensurePrivateDatabase(target.historyFile, ctx.dataDir))
-  let listener: CallbackListener | null = null
   try {
-    listener = createCallbackListener({ host: profile.listener.host || '127.0.0.1', port: profile.listener.port || 0, path: profile.listener.path || '/callbacks', secret: target.callbackSecret, store })
+    const listener: CallbackListener = createCallbackListener({ host: profile.listener.host || '127.0.0.1', port: profile.listener.port || 0, path: profile.listener.path || '/callbacks', secret: target.callbackSecret, store })
     const { url } = await listener.start()
-    const started = listener
     return {
       url,
       stop: async () => {
         try {
-          await started.stop()
+          await listener.stop()
         } finally {
           store.close()
         }

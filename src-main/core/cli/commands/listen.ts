@@ -56,6 +56,7 @@ interface ListenFlags {
   feedUrl?: string
   cdnUrl?: string
   username?: string
+  syncBeforeAnswer?: boolean
 }
 
 /** HTTPS for exposed deployments: both files or neither. */
@@ -82,7 +83,7 @@ function listenerContext(dataDir: string, flags: ListenFlags, io: CliIo): { ctx:
 }
 
 /**
- * `desk listen --port N [--profile P] [--data-dir DIR] [--path P] [--max-body SIZE] [--max-connections N] [--tls-cert F --tls-key F]`:
+ * `desk listen --port N [--profile P] [--data-dir DIR] [--path P] [--max-body SIZE] [--max-connections N] [--tls-cert F --tls-key F] [--sync-before-answer]`:
  * the callback listener without UI. The signing secret never comes from argv (`--secret` is refused
  * before parsing): env DESK_CALLBACK_SECRET, else the `--profile` vault, else a no-echo prompt.
  * stdout carries exactly one line, `{"event":"ready","url":...}`; listener problems are JSON log lines
@@ -106,6 +107,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
     .option('--max-connections <n>', `open connections served at once (default ${DEFAULT_MAX_CONNECTIONS})`, parseConnections)
     .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (with --tls-key)')
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
+    .option('--sync-before-answer', 'answer 200 only once the delivery is synced to the disk (survives a power loss too; a lone sender waits one disk sync per delivery)')
     .action(async (_flags: ListenFlags, command: Command) => {
       const flags = command.optsWithGlobals() as ListenFlags
       const { io } = deps
@@ -129,7 +131,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       ctx.history()
       log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
       for (const note of ctx.historyNotes()) log.warn(note)
-      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir))
+      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir), { acknowledge: flags.syncBeforeAnswer ? 'synced' : 'committed' })
       const listener = createCallbackListener({
         host: flags.host,
         port: flags.port,
