@@ -8,7 +8,7 @@ import type { CommandDeps } from './action.js'
 import { registerAccountCommands } from './commands/account.js'
 import { registerCouponCommands } from './commands/coupons.js'
 import { registerFeedCommands } from './commands/feed.js'
-import { registerListenCommand, registerTimelineCommand } from './commands/index.js'
+import { registerListenCommand, registerOverviewCommand, registerTimelineCommand } from './commands/index.js'
 import { registerPlaceCommand } from './commands/place.js'
 import { registerProfilesCommands } from './commands/profiles.js'
 import { addGlobalOptions, type ContextOptions } from './context.js'
@@ -38,6 +38,7 @@ export function buildProgram(deps: CommandDeps): Command {
   registerPlaceCommand(program, deps)
   registerListenCommand(program, deps)
   registerTimelineCommand(program, deps)
+  registerOverviewCommand(program, deps)
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
     for (const sub of command.commands) {
