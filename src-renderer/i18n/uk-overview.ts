@@ -1,0 +1,43 @@
+import type { enOverview } from './en-overview.js'
+
+/** Ukrainian strings of the Overview (mirrors en-overview.ts). */
+export const ukOverview: typeof enOverview = {
+  overview: {
+    title: 'Усі клієнти',
+    intro: 'Кожен профіль, зчитаний приблизно раз на хвилину, поки цей вигляд відкритий. Enter або клік на рядку робить профіль активним і відкриває його купони.',
+    caption: 'Кожен профіль: баланс, відкриті купони, останній розрахунок, слухач, ключ фіду, сесія й остання перевірка',
+    empty: 'Ще немає профілів',
+    sortBy: 'Сортувати за: {column}',
+    col: {
+      profile: 'Профіль',
+      balance: 'Баланс',
+      openStake: 'Відкрита сума ставок',
+      potentialPayout: 'Можлива виплата',
+      activeCoupons: 'Активні купони',
+      lastSettlement: 'Останній розрахунок',
+      listener: 'Слухач',
+      feedKey: 'Ключ фіду',
+      session: 'Сесія',
+      doctor: 'Остання перевірка',
+      read: 'Дані',
+    },
+    env: { demo: 'Демо', real: 'Реальне' },
+    activeMark: 'активний',
+    result: { won: 'Виграш', lost: 'Програш', returned: 'Повернення', unknown: 'Невідомо', raw: 'Статус {code}' },
+    listener: { running: 'Працює', stopped: 'Не запущений', failed: 'Збій', disabled: 'Вимкнений' },
+    session: { 'signed-in': 'Вхід виконано', 'signed-out': 'Вихід виконано', failed: 'Вхід не вдався', 'no-credentials': 'Пароль не збережено' },
+    doctor: { pass: 'Усе пройдено', warn: 'Попередження', fail: 'Збої', never: 'Не запускалася' },
+    keyDays: 'Лишився {n} день | Лишилося {n} дні | Лишилося {n} днів',
+    keyExpired: 'Минув {n} день тому | Минув {n} дні тому | Минув {n} днів тому',
+    keyUnknown: 'Невідомо',
+    noSettlement: 'Ще немає',
+    fresh: 'Свіжі · зчитано {age}',
+    reading: 'Зчитування…',
+    stale: 'Недоступний: {error}',
+    staleSince: 'Показано дані від {age}',
+    neverRead: 'Ще не зчитано',
+    age: { now: 'щойно', s: '{n} с тому', min: '{n} хв тому', h: '{n} год тому', d: '{n} д тому' },
+    open: 'Відкрити {name}: зробити профіль активним і показати його купони',
+    switching: 'Перемикання на {name}…',
+  },
+}
