@@ -36,7 +36,7 @@ beforeAll(async () => {
   await addCustomProfile(page, sim, 'Client Bravo', 'small')
   await storeSecret(page, 'password', 'demo')
   await storeSecret(page, 'feedApiKey', 'demo-key-limited')
-  await page.getByTestId('profiles-card').locator('tr').filter({ hasText: 'Demo' }).getByRole('button', { name: 'Use' }).click()
+  await page.getByTestId('profile-use-demo').click()
   await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
 }, 120_000)
 
