@@ -4,7 +4,7 @@
  */
 import type { OverviewRowDto } from '../../src-shared/contract.js'
 
-export const OVERVIEW_COLUMNS = ['profile', 'balance', 'openStake', 'potentialPayout', 'activeCoupons', 'lastSettlement', 'listener', 'feedKey', 'session', 'doctor', 'read'] as const
+export const OVERVIEW_COLUMNS = ['profile', 'read', 'balance', 'openStake', 'potentialPayout', 'activeCoupons', 'lastSettlement', 'session', 'listener', 'feedKey', 'doctor'] as const
 export type OverviewColumn = (typeof OVERVIEW_COLUMNS)[number]
 export type SortDir = 'asc' | 'desc'
 
