@@ -15,10 +15,9 @@ import { createPoller, type Poller } from '../../shared/watch-poll.js'
 import { LIVE, type WatchSource, type WatchSourceHooks } from '../../shared/watch.js'
 import { readLastSettlement } from '../../timeline/index.js'
 import type { DemoSimulators } from '../demo-sim.js'
-import type { Environment } from '../environment.js'
 import { readDoctorVerdict } from './doctor-file.js'
 import { lastSettlementDto, openFigures } from './figures.js'
-import { createActiveSource, createOwnSource, daysLeft, type ProfileSource } from './sources.js'
+import { createActiveSource, createOwnSource, daysLeft, type ActiveEnvironment, type ProfileSource } from './sources.js'
 
 export interface OverviewOptions {
   dataDir: string
@@ -36,9 +35,9 @@ export interface OverviewOptions {
 
 export interface Overview {
   /** The watch source; `active` is the active profile's environment (its row reads through it). */
-  open(hooks: WatchSourceHooks<'overview'>, active: Environment | null): WatchSource<'overview'>
+  open(hooks: WatchSourceHooks<'overview'>, active: ActiveEnvironment | null): WatchSource<'overview'>
   /** Every profile read once, concurrently, each within the timeout (`desk overview`). */
-  readOnce(active?: Environment | null): Promise<OverviewRowDto[]>
+  readOnce(active?: ActiveEnvironment | null): Promise<OverviewRowDto[]>
   rows(): OverviewRowDto[]
   dispose(): void
 }
@@ -66,15 +65,15 @@ export function createOverview(options: OverviewOptions): Overview {
   const timers = timersOf(clock)
   const log = options.logger?.child({ module: 'overview' })
   const slots = new Map<string, Slot>()
-  const envIds = new WeakMap<Environment, number>()
+  const envIds = new WeakMap<ActiveEnvironment, number>()
   let envCount = 0
   let hooks: WatchSourceHooks<'overview'> | null = null
-  let activeEnv: Environment | null = null
+  let activeEnv: ActiveEnvironment | null = null
   let syncTimer: unknown = null
   let gen = 0
   let disposed = false
 
-  const envId = (env: Environment) => {
+  const envId = (env: ActiveEnvironment) => {
     let id = envIds.get(env)
     if (id === undefined) envIds.set(env, (id = ++envCount))
     return id
@@ -153,7 +152,7 @@ export function createOverview(options: OverviewOptions): Overview {
     }
   }
 
-  const sourceOf = (profile: Profile, active: Environment | null): ProfileSource =>
+  const sourceOf = (profile: Profile, active: ActiveEnvironment | null): ProfileSource =>
     active && active.profile.id === profile.id
       ? createActiveSource(active, clock)
       : createOwnSource({
@@ -176,7 +175,7 @@ export function createOverview(options: OverviewOptions): Overview {
   }
 
   /** Slots follow the profiles: new ones added, removed ones dropped, edited or switched ones rebuilt. */
-  const sync = (active: Environment | null, polling: boolean) => {
+  const sync = (active: ActiveEnvironment | null, polling: boolean) => {
     const list = profiles.list()
     const activeId = active?.profile.id ?? profiles.activeId()
     const removed: string[] = []

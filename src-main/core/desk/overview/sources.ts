@@ -4,15 +4,15 @@
  * `/v1/account` read when the overview opens. The active profile's row reads through the desk's own
  * environment: the same client and session, the listener and the feed key status it already holds.
  */
+import type { FeedKeyDto, ListenerStatusDto, SessionStatus } from '../../../../src-shared/contract.js'
 import type { OverviewListenerState, OverviewSessionState } from '../../../../src-shared/vocabulary/overview.js'
 import { stakeRuleOf } from '../../../../src-shared/vocabulary/stake.js'
-import { createCouponClient, type Coupon, type SessionPhase } from '../../coupons/index.js'
-import { createFeedClient, type FeedAccount } from '../../feed/index.js'
+import { createCouponClient, type Coupon, type CouponClient, type SessionPhase } from '../../coupons/index.js'
+import { createFeedClient, type FeedAccount, type FeedClient } from '../../feed/index.js'
 import type { Profile } from '../../profiles/index.js'
 import type { Clock } from '../../shared/clock.js'
 import { DeskError } from '../../shared/errors.js'
 import type { Logger } from '../../shared/log.js'
-import type { Environment } from '../environment.js'
 import { DEMO_CREDENTIALS } from '../types.js'
 import type { OpenCoupon } from './figures.js'
 
@@ -26,6 +26,18 @@ export interface ProfileSource {
   session(): OverviewSessionState
   listener(): OverviewListenerState
   dispose(): void
+}
+
+/** What the active profile's row needs of the desk's environment (the environment is one). */
+export interface ActiveEnvironment {
+  readonly profile: Profile
+  readonly kind: 'demo' | 'custom'
+  readonly coupons: Pick<CouponClient, 'balance' | 'active'>
+  readonly session: { authed<T>(call: () => Promise<T>): Promise<T>; status(): SessionStatus }
+  readonly balance: { observe(balance: number): unknown }
+  readonly feedKey: { status(): FeedKeyDto }
+  readonly feed: Pick<FeedClient, 'account'>
+  readonly listener: { status(): ListenerStatusDto }
 }
 
 export interface Endpoints {
@@ -126,7 +138,7 @@ export function createOwnSource(deps: OwnSourceDeps): ProfileSource {
 }
 
 /** The active profile's source: the desk's environment answers, no second client. */
-export function createActiveSource(env: Environment, clock: Clock): ProfileSource {
+export function createActiveSource(env: ActiveEnvironment, clock: Clock): ProfileSource {
   const demo = env.kind === 'demo'
   return {
     async read() {
