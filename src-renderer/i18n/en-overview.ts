@@ -35,6 +35,7 @@ export const enOverview = {
     fresh: 'Fresh · read {age}',
     reading: 'Reading…',
     stale: 'Not reachable',
+    notRead: 'Could not read',
     staleSince: 'Figures as read {age}',
     neverRead: 'Never read',
     age: { now: 'just now', s: '{n} s ago', min: '{n} min ago', h: '{n} h ago', d: '{n} d ago' },

@@ -34,6 +34,7 @@ export const ukOverview: typeof enOverview = {
     fresh: 'Свіжі · зчитано {age}',
     reading: 'Зчитування…',
     stale: 'Недоступний',
+    notRead: 'Не вдалося зчитати',
     staleSince: 'Дані, зчитані {age}',
     neverRead: 'Ще не зчитано',
     age: { now: 'щойно', s: '{n} с тому', min: '{n} хв тому', h: '{n} год тому', d: '{n} д тому' },

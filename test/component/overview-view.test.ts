@@ -45,13 +45,16 @@ describe('overview view', { timeout: 20_000 }, () => {
       row('Bravo', { balance: 5, stale: true, error: { code: 'coupon_network', message: 'connect ECONNREFUSED' }, readAt: now - 180_000 }),
       row('Alpha', { balance: 1234, feedKeyDaysLeft: -2, lastSettlement: { at: now, couponCode: 'C1', result: '77', amount: 3 } }),
       row('Demo', { environment: 'demo', active: true, balance: 50, doctor: { verdict: 'warn', at: now } }),
+      row('Gamma', { balance: null, readAt: null, stale: true, session: 'no-credentials', error: { code: 'missing_secret', message: 'No password is stored for this profile' } }),
     ])
     const pinia = freshPinia()
     await useProfilesStore().load()
     const { wrapper, router } = await mountWithApp(OverviewView, pinia)
     await flushPromises()
     const el = wrapper.element
-    expect(names(el)).toEqual(['Alpha', 'Bravo', 'Demo'])
+    expect(names(el)).toEqual(['Alpha', 'Bravo', 'Demo', 'Gamma'])
+    expect(el.querySelector('[data-profile="gamma"] [data-col="read"]')!.textContent).toMatch(/^\s*Could not read.*Never read\s*$/)
+    expect(el.querySelector('[data-profile="gamma"] [data-col="session"]')!.textContent).toBe('No password stored')
     const bravo = el.querySelector('[data-profile="bravo"]')!
     expect(bravo.querySelector('[data-col="read"]')!.textContent).toMatch(/Not reachable.*The coupon service cannot be reached.*Figures as read 3 min ago/)
     const alpha = el.querySelector('[data-profile="alpha"]')!
@@ -61,14 +64,14 @@ describe('overview view', { timeout: 20_000 }, () => {
     expect(el.querySelector('[data-profile="demo"] [data-col="doctor"]')!.textContent).toContain('Warnings')
 
     await wrapper.get('[data-testid="overview-sort-balance"]').trigger('click')
-    expect(names(el)).toEqual(['Alpha', 'Demo', 'Bravo'])
+    expect(names(el)).toEqual(['Alpha', 'Demo', 'Bravo', 'Gamma'])
     await wrapper.get('[data-testid="overview-sort-balance"]').trigger('click')
-    expect(names(el)).toEqual(['Bravo', 'Demo', 'Alpha'])
+    expect(names(el)).toEqual(['Bravo', 'Demo', 'Alpha', 'Gamma'])
     expect(wrapper.get('[data-testid="overview-sort-balance"]').element.closest('th')!.getAttribute('aria-sort')).toBe('ascending')
 
     fake.pushDelta('overview', { upsert: [row('Bravo', { balance: 9999 })], remove: ['alpha'] })
     await flushPromises()
-    expect(names(el)).toEqual(['Demo', 'Bravo'])
+    expect(names(el)).toEqual(['Demo', 'Bravo', 'Gamma'])
     expect(el.querySelector('[data-profile="bravo"] [data-col="read"]')!.textContent).toContain('Fresh')
 
     await wrapper.get('[data-profile="bravo"]').trigger('keydown', { key: 'Enter' })
