@@ -148,5 +148,12 @@ describe('overview: every profile on one screen', () => {
     // An observation window of several intervals: nothing is read while nobody watches.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 4))
     expect(reads()).toBe(after)
+
+    // Opened again: the last figures at once (with their time), then the reads resume.
+    const again = await h.subscribe({ name: 'overview' })
+    const held = (again.snapshot ?? []) as OverviewRowDto[]
+    expect(held.find((r) => r.profileId === bravoId)).toMatchObject({ balance: 20, stale: false })
+    await until('reads resume', () => reads() > after)
+    await h.core.handlers.watch.unsubscribe({ subscriptionId: again.subscriptionId })
   })
 })

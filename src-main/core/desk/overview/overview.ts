@@ -242,6 +242,8 @@ export function createOverview(options: OverviewOptions): Overview {
             slot.poller?.setActive(false)
             // A read still running belongs to this opening: its answer is dropped.
             slot.gen = ++gen
+            // No session is kept for a profile nobody looks at: the next opening signs in again.
+            slot.source.dispose()
           }
         },
       }
