@@ -5,7 +5,7 @@ import { useAppStore } from '@renderer/stores/app.js'
 import { demoInfo, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'settings']
+const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'overview', 'settings']
 
 describe('AppFrame', () => {
   afterEach(() => {
