@@ -12,7 +12,7 @@ describe('AppFrame', () => {
     document.body.innerHTML = ''
   })
 
-  it('renders the seven nav links and a green DEMO badge in Demo', async () => {
+  it('renders every nav link and a green DEMO badge in Demo', async () => {
     installFakeDesk({ 'balance.get': () => ({ balance: 1000, at: 1 }) })
     const pinia = freshPinia()
     await useAppStore().load()
