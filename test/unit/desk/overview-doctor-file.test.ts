@@ -15,7 +15,7 @@ function write(id: string, text: string): void {
 
 describe("the doctor's last verdict, read defensively", () => {
   it('reads a valid report', () => {
-    write('p1', JSON.stringify({ profileId: 'p1', profileName: 'P', at: 1000, verdict: 'fail', checks: [{ id: 'x' }] }))
+    write('p1', JSON.stringify({ profileId: 'p1', profileName: 'P', at: 1000, verdict: 'fail', checks: [{ id: 'coupons.health', verdict: 'fail', figure: null, advice: null, ms: 3 }] }))
     expect(readDoctorVerdict(dataDir, 'p1')).toEqual({ verdict: 'fail', at: 1000 })
   })
   it.each([
@@ -23,9 +23,10 @@ describe("the doctor's last verdict, read defensively", () => {
     ['not JSON', '{verdict'],
     ['an unknown verdict', JSON.stringify({ profileId: 'p2', at: 1, verdict: 'great' })],
     ['no time', JSON.stringify({ profileId: 'p2', verdict: 'pass' })],
-    ["another profile's report", JSON.stringify({ profileId: 'other', at: 1, verdict: 'pass' })],
+    ["another profile's report", JSON.stringify({ profileId: 'other', profileName: 'O', at: 1, verdict: 'pass', checks: [] })],
+    ['a check this build does not know', JSON.stringify({ profileId: 'p2', profileName: 'P', at: 1, verdict: 'pass', checks: [{ id: 'made.up', verdict: 'pass' }] })],
     ['an array', '[]'],
-    ['oversize', JSON.stringify({ profileId: 'p2', at: 1, verdict: 'pass', pad: 'x'.repeat(1_100_000) })],
+    ['oversize', JSON.stringify({ profileId: 'p2', profileName: 'P', at: 1, verdict: 'pass', checks: [], pad: 'x'.repeat(1_100_000) })],
   ])('counts %s as never run', (_what, text) => {
     rmSync(doctorFileOf(dataDir, 'p2'), { force: true })
     if (text !== null) write('p2', text)
