@@ -46,6 +46,9 @@ beforeAll(async () => {
   expect((await simControl(page, `/coupons/${won}/settle`, { result: 'win' })).status).toBe(200)
   await pickFirstLineOutcome(page)
   await placeSlip(page, '12.5')
+  // The doctor checks Demo once: its verdict joins Demo's row.
+  const ran = (await page.evaluate(() => (globalThis as unknown as { desk: { doctor: { run(): Promise<unknown> } } }).desk.doctor.run())) as { ok: boolean }
+  expect(ran.ok).toBe(true)
   // Toasts of the setup (a profile used before its key was stored, the win) are not part of the view.
   for (const close of await page.locator('.n-notification .n-base-close').all()) await close.click().catch(() => undefined)
 }, 120_000)
@@ -71,6 +74,8 @@ describe('all clients on one screen', () => {
     await row('Demo').locator('[data-col="activeCoupons"]', { hasText: '1' }).waitFor()
     expect(await row('Demo').locator('[data-col="openStake"]').textContent()).toBe('12.50')
     await row('Demo').locator('[data-col="lastSettlement"]', { hasText: 'Won' }).waitFor()
+    await row('Demo').locator('[data-col="doctor"]', { hasText: /All passed|Warnings|Failures/ }).waitFor()
+    expect(await row('Client Bravo').locator('[data-col="doctor"]').textContent()).toBe('Never run')
     expect(await names()).toEqual(['Client Alpha', 'Client Bravo', 'Demo'])
   })
 
