@@ -1,6 +1,6 @@
 import { createRouter, createWebHashHistory, type RouterHistory } from 'vue-router'
 
-export const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'settings'] as const
+export const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'overview', 'settings'] as const
 export type NavName = (typeof NAV)[number]
 
 /** Hash history: the app is loaded from file:// in Electron and from a loopback server in a browser. */
@@ -15,6 +15,7 @@ export function createDeskRouter(history: RouterHistory = createWebHashHistory()
       { path: '/timeline', name: 'timeline', component: () => import('./views/TimelineView.vue') },
       { path: '/exposure', name: 'exposure', component: () => import('./views/ExposureView.vue') },
       { path: '/audit', name: 'audit', component: () => import('./views/AuditView.vue') },
+      { path: '/overview', name: 'overview', component: () => import('./views/OverviewView.vue') },
       { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
       { path: '/:pathMatch(.*)*', redirect: '/line' },
     ],

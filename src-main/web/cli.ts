@@ -44,7 +44,19 @@ const logger = createLogger({ sink: createStreamSink(process.stderr), level: 'in
 
 const hub = createEventHub()
 const store = openProfileStore({ dataDir })
-const core = await createDeskCore({ dataDir, profiles: store.profiles, vault: store.vault, emit: hub.emit, bridge: 'web', version, logger })
+/** A positive whole number of ms from the environment (tests shorten the Overview's pace), else the default. */
+const msFromEnv = (name: string): number | undefined => (/^\d+$/.test(process.env[name] ?? '') && Number(process.env[name]) > 0 ? Number(process.env[name]) : undefined)
+const core = await createDeskCore({
+  dataDir,
+  profiles: store.profiles,
+  vault: store.vault,
+  emit: hub.emit,
+  bridge: 'web',
+  version,
+  logger,
+  overviewPollMs: msFromEnv('DESK_OVERVIEW_POLL_MS'),
+  overviewTimeoutMs: msFromEnv('DESK_OVERVIEW_TIMEOUT_MS'),
+})
 const bridge = await startWebBridge({
   staticDir,
   shimFile,

@@ -70,6 +70,12 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
     return [...added, ...list].slice(0, TIMELINE_LIVE_CAP)
   },
   listener: (_current, d) => d,
+  overview: (rows, d) => {
+    const upserts = new Map(d.upsert.map((r) => [r.profileId, r]))
+    const removed = new Set(d.remove)
+    const kept = rows.filter((r) => !removed.has(r.profileId)).map((r) => upserts.get(r.profileId) ?? r)
+    return [...kept, ...d.upsert.filter((u) => !rows.some((r) => r.profileId === u.profileId))]
+  },
   ledger: (_current, d) => d,
 }
 

@@ -24,6 +24,7 @@ export const DEFAULT_KEYMAP = {
   viewSettings: 'Alt+5',
   viewExposure: 'Alt+6',
   viewAudit: 'Alt+7',
+  viewOverview: 'Alt+8',
 } as const
 export type KeyAction = keyof typeof DEFAULT_KEYMAP
 export type Keymap = Record<KeyAction, string>

@@ -5,7 +5,7 @@ export const en = {
     version: 'v{version}',
     bridge: { electron: 'Desktop', web: 'Browser' },
   },
-  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', exposure: 'Exposure & P&L', audit: 'Audit', settings: 'Settings' },
+  nav: { line: 'Line', live: 'Live', coupons: 'Coupons', timeline: 'Timeline', exposure: 'Exposure & P&L', audit: 'Audit', overview: 'All clients', settings: 'Settings' },
   env: {
     demo: 'DEMO',
     demoHint: 'Offline demo: simulated services, no real money',
@@ -132,6 +132,7 @@ export const en = {
     viewSettings: 'Go to Settings',
     viewExposure: 'Go to Exposure & P&L',
     viewAudit: 'Go to Audit',
+    viewOverview: 'Go to All clients',
     remapHint: 'Change these keys in Settings → Keys.',
     settingsTitle: 'Keys',
     change: 'Change',

@@ -11,7 +11,7 @@ export const uk: Messages = {
     version: 'v{version}',
     bridge: { electron: 'Застосунок', web: 'Браузер' },
   },
-  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', exposure: 'Ризик і P&L', audit: 'Журнал дій', settings: 'Налаштування' },
+  nav: { line: 'Лінія', live: 'Лайв', coupons: 'Купони', timeline: 'Хронологія', exposure: 'Ризик і P&L', audit: 'Журнал дій', overview: 'Усі клієнти', settings: 'Налаштування' },
   env: {
     demo: 'ДЕМО',
     demoHint: 'Офлайн-демо: імітовані сервіси, без реальних грошей',
@@ -138,6 +138,7 @@ export const uk: Messages = {
     viewSettings: 'Перейти до Налаштувань',
     viewExposure: 'Перейти до Ризику і P&L',
     viewAudit: 'Перейти до журналу дій',
+    viewOverview: 'Перейти до всіх клієнтів',
     remapHint: 'Ці клавіші змінюються в Налаштуваннях → Клавіші.',
     settingsTitle: 'Клавіші',
     change: 'Змінити',

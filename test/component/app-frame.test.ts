@@ -5,14 +5,14 @@ import { useAppStore } from '@renderer/stores/app.js'
 import { demoInfo, installFakeDesk } from './fake-desk.js'
 import { freshPinia, mountWithApp } from './mount.js'
 
-const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'settings']
+const NAV = ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit', 'overview', 'settings']
 
 describe('AppFrame', () => {
   afterEach(() => {
     document.body.innerHTML = ''
   })
 
-  it('renders the seven nav links and a green DEMO badge in Demo', async () => {
+  it('renders every nav link and a green DEMO badge in Demo', async () => {
     installFakeDesk({ 'balance.get': () => ({ balance: 1000, at: 1 }) })
     const pinia = freshPinia()
     await useAppStore().load()

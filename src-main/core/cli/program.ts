@@ -9,7 +9,7 @@ import { registerAccountCommands } from './commands/account.js'
 import { registerCouponCommands } from './commands/coupons.js'
 import { registerDoctorCommand } from './commands/doctor.js'
 import { registerFeedCommands } from './commands/feed.js'
-import { registerListenCommand, registerTimelineCommand } from './commands/index.js'
+import { registerListenCommand, registerOverviewCommand, registerTimelineCommand } from './commands/index.js'
 import { registerPlaceCommand } from './commands/place.js'
 import { registerProfilesCommands } from './commands/profiles.js'
 import { addGlobalOptions, type ContextOptions } from './context.js'
@@ -40,6 +40,7 @@ export function buildProgram(deps: CommandDeps): Command {
   registerListenCommand(program, deps)
   registerTimelineCommand(program, deps)
   registerDoctorCommand(program, deps)
+  registerOverviewCommand(program, deps)
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
     for (const sub of command.commands) {

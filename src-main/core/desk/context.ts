@@ -7,6 +7,7 @@ import { createWatchRegistry, type WatchRegistry } from '../shared/watch.js'
 import { createConnectionMonitor, type ConnectionMonitor } from './connection.js'
 import { createDemoSimulators, type DemoSimulators } from './demo-sim.js'
 import { createEnvironment, type Environment } from './environment.js'
+import { createOverview, type Overview } from './overview/index.js'
 import type { DeskCoreOptions } from './types.js'
 
 /**
@@ -28,6 +29,8 @@ export interface CoreContext {
   readonly connection: ConnectionMonitor
   readonly attempts: Map<string, PendingAttempt>
   readonly watches: WatchRegistry
+  /** Every profile's row (the `overview` topic), read only while watched. */
+  readonly overview: Overview
   /** Emits under the current epoch (events that belong to no one environment). */
   emit: Emit
   /** The current profile epoch: 1 at start, one more at each change of the active profile. */
@@ -61,6 +64,15 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
   const sims: DemoSimulators = createDemoSimulators({ clockTickMs: options.demoClockTickMs })
   const watches = createWatchRegistry({ onError: (what, error) => log?.error(`${what} failed`, { error }) })
   let current: { profileId: string; promise: Promise<Environment> } | null = null
+  const overview = createOverview({
+    dataDir: options.dataDir,
+    profiles: options.profiles,
+    clock,
+    sims,
+    intervalMs: options.overviewPollMs,
+    timeoutMs: options.overviewTimeoutMs,
+    logger: options.logger,
+  })
 
   const build = (profileId: string): { profileId: string; promise: Promise<Environment> } => {
     const profile = options.profiles.get(profileId)
@@ -78,6 +90,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
       activeCouponsPollMs: options.activeCouponsPollMs ?? 15_000,
       reconcileMs: options.reconcileMs,
       keyWarnDays: options.keyWarnDays,
+      overview,
     }).then(async (env) => {
       if (current !== entry || disposed) {
         await env.dispose()
@@ -106,6 +119,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
     connection,
     attempts: new Map(),
     watches,
+    overview,
     emit: (body) => bus.emit(body),
     epoch: () => epoch,
     async env() {
@@ -134,6 +148,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
       await drop()
       disposed = true
       watches.close()
+      overview.dispose()
       ctx.attempts.clear()
       await sims.dispose()
     },

@@ -14,6 +14,7 @@ import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
 import type { ConnectionMonitor } from './connection.js'
+import type { Overview } from './overview/index.js'
 import type { DemoSimulators } from './demo-sim.js'
 import { createFeedKeyTracker, type FeedKeyTracker } from './feed-key.js'
 import { createFeedWatches, type FeedTopic, type FeedWatches } from './feed-watches.js'
@@ -86,6 +87,8 @@ export interface EnvironmentDeps {
   reconcileMs?: number
   /** Days before the feed key's expiry from which it is shown as expiring soon. Default 7. */
   keyWarnDays?: number
+  /** Every profile's row: the `overview` topic is opened there, with this environment as the active one. */
+  overview?: Overview
 }
 
 /** Entry kinds after which the coupon's new state is pushed as `coupon.settled`. */
@@ -337,6 +340,9 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
           return ledger.open(hooks as WatchSourceHooks<'ledger'>) as WatchSource
         case 'listener':
           return openListenerSource(listener, deps.connection, hooks as WatchSourceHooks<'listener'>) as WatchSource
+        case 'overview':
+          if (!deps.overview) throw new DeskError('internal', 'The overview is not available here')
+          return deps.overview.open(hooks as WatchSourceHooks<'overview'>, env) as WatchSource
         default:
           return watches.open(topic as FeedTopic, hooks)
       }

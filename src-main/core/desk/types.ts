@@ -24,6 +24,10 @@ export interface DeskCoreOptions {
   reconcileMs?: number
   /** Days before the feed key's expiry from which the console warns. Default 7. */
   keyWarnDays?: number
+  /** Overview: each profile's balance and active coupons read every this long while watched (ms). Default 60000. */
+  overviewPollMs?: number
+  /** Overview: one profile's read gives up after this long (ms). Default 10000. */
+  overviewTimeoutMs?: number
 }
 
 export interface DeskCore {

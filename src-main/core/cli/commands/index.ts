@@ -1,2 +1,3 @@
 export { registerListenCommand } from './listen.js'
 export { registerTimelineCommand } from './timeline.js'
+export { registerOverviewCommand } from './overview.js'
