@@ -5,27 +5,28 @@
  * snapshot exactly (proven by property in test/component/feed-delta.test.ts).
  * Plain functions on plain data: a page can time them without the store.
  */
-import type { EventResultDto, FeedEventDeltaDto, FeedListDeltaDto, MarketDto, MarketsPatchDto, MatchDto, MatchPatchDto, OutcomeDto, OutcomePatchDto, TournamentEventsDto } from '../../src-shared/contract.js'
+import type { EventResultDto, FeedEventDeltaDto, FeedListDeltaDto, MarketDto, MarketsPatchDto, MatchDto, MatchPatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { noteRefresh } from './live-clock.js'
 
 function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
-  const byKey = new Map(old.map((m) => [m.key, m]))
-  for (const m of d.put ?? []) byKey.set(m.key, m)
-  if (d.outcomes) {
-    const touched = new Map<string, OutcomePatchDto[]>()
-    for (const o of d.outcomes) touched.set(o.market, [...(touched.get(o.market) ?? []), o])
-    for (const [key, changes] of touched) {
-      const m = byKey.get(key)
-      if (!m) continue
-      const columns = m.columns.slice()
-      for (const c of changes) {
-        const col = columns[c.col] === m.columns[c.col] ? (columns[c.col] = m.columns[c.col].slice()) : columns[c.col]
-        col[c.row] = { ...col[c.row], ...c.set } as OutcomeDto
-      }
-      byKey.set(key, { ...m, columns })
-    }
+  let base = old
+  if (d.order || d.put) {
+    const byKey = new Map(old.map((m) => [m.key, m]))
+    for (const m of d.put ?? []) byKey.set(m.key, m)
+    base = (d.order ?? old.map((m) => m.key)).map((k) => byKey.get(k)!)
   }
-  return (d.order ?? old.map((m) => m.key)).map((k) => byKey.get(k)!)
+  if (!d.outcomes) return base
+  const next = base.slice()
+  for (const o of d.outcomes) {
+    const i = next.findIndex((m) => m.key === o.market)
+    if (i < 0) continue
+    // Copied on first touch: untouched markets and columns stay shared.
+    if (next[i] === base[i]) next[i] = { ...base[i], columns: base[i].columns.slice() }
+    const columns = next[i].columns
+    if (columns[o.col] === base[i].columns[o.col]) columns[o.col] = columns[o.col].slice()
+    columns[o.col][o.row] = { ...columns[o.col][o.row], ...o.set } as OutcomeDto
+  }
+  return next
 }
 
 /** One match with its patch applied (a new object; what the patch leaves alone is shared). */
@@ -52,7 +53,6 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto,
   }
   const tours = new Map(prev.map((t) => [t.tournamentId, t]))
   const layout = new Map((d.tournaments ?? []).map((t) => [t.tournamentId, t]))
-  const removed = new Set(d.removed ?? [])
   let held: Map<string, MatchDto> | null = null
   if (changed.length > 0 || layout.size > 0) {
     held = new Map()
@@ -66,21 +66,35 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto,
     }
   }
   const order = d.order ?? prev.map((t) => t.tournamentId)
+  // Matches the delta left alone (their timers stood still), gathered on the way.
+  const kept: MatchDto[] = []
   const next = order.map((id) => {
     const shape = layout.get(id)
-    if (shape) return { tournamentId: id, tournamentName: shape.tournamentName, matches: shape.keys.map((k) => replaced.get(k) ?? held!.get(k)!) }
+    if (shape)
+      return {
+        tournamentId: id,
+        tournamentName: shape.tournamentName,
+        matches: shape.keys.map((k) => {
+          const r = replaced.get(k)
+          if (r) return r
+          const m = held!.get(k)!
+          kept.push(m)
+          return m
+        }),
+      }
     const t = tours.get(id)!
     let touched = false
     const matches = t.matches.map((m) => {
       const r = replaced.get(m.key)
-      if (r) touched = true
-      return r ?? m
+      if (!r) {
+        kept.push(m)
+        return m
+      }
+      touched = true
+      return r
     })
     return touched ? { ...t, matches } : t
   })
-  const moved = new Set(fresh.map((f) => f.match))
-  const kept: MatchDto[] = []
-  for (const t of next) for (const m of t.matches) if (!moved.has(m) && !removed.has(m.key)) kept.push(m)
   noteRefresh(kept, fresh, now)
   return next
 }
