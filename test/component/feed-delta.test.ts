@@ -177,7 +177,7 @@ function expectKept(prev: TournamentEventsDto[], next: TournamentEventsDto[]) {
   }
 }
 
-describe('feed deltas', () => {
+describe('feed deltas', { timeout: 60_000 }, () => {
   it('snapshot, then each refresh as a delta applied to what is held, always equals the latest snapshot', () => {
     fc.assert(
       fc.property(line, fc.array(fc.array(op, { maxLength: 8 }), { minLength: 1, maxLength: 10 }), (first, steps) => {
