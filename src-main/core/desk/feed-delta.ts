@@ -63,40 +63,63 @@ function fieldDiff<T extends object>(a: T, b: T, skip: ReadonlySet<string>): { s
   return { set, unset, any }
 }
 
+/** The common case first, field by field (outcomes are most of a list): a shape beyond the known fields falls back to the deep compare. */
+const OUTCOME_FIELDS = 7
+function sameOutcome(a: OutcomeDto, b: OutcomeDto): boolean {
+  if (a.rate !== b.rate || a.pointer !== b.pointer || a.blocked !== b.blocked || a.name !== b.name || a.size !== b.size || a.playerId !== b.playerId || a.typeId !== b.typeId) return false
+  return (Object.keys(a).length === OUTCOME_FIELDS && Object.keys(b).length === OUTCOME_FIELDS) || sameJson(a, b)
+}
+
 const sameLayout = (a: MarketDto, b: MarketDto) => a.columns.length === b.columns.length && a.columns.every((col, i) => col.length === b.columns[i].length)
 
 /** Null: the markets cannot be told apart by key (a key repeats); the caller sends them whole. */
 function diffMarkets(a: MarketDto[], b: MarketDto[]): MarketsPatchDto | null {
-  const before = new Map(a.map((m) => [m.key, m]))
-  if (before.size !== a.length || new Set(b.map((m) => m.key)).size !== b.length) return null
+  // Most refreshes list the same markets in the same places: matched by index, no index built.
+  let inPlace = a.length === b.length
+  for (let i = 0; inPlace && i < a.length; i++) if (a[i].key !== b[i].key) inPlace = false
+  let before: Map<string, MarketDto> | null = null
+  if (!inPlace) {
+    before = new Map(a.map((m) => [m.key, m]))
+    if (before.size !== a.length || new Set(b.map((m) => m.key)).size !== b.length) return null
+  } else if (a.length > 1 && new Set(a.map((m) => m.key)).size !== a.length) return null
   const patch: MarketsPatchDto = {}
-  if (!sameSequence(a.map((m) => m.key), b.map((m) => m.key))) patch.order = b.map((m) => m.key)
+  if (!inPlace) patch.order = b.map((m) => m.key)
   const put: MarketDto[] = []
   const outcomes: OutcomePatchDto[] = []
-  const outcomeSkip = new Set<string>()
-  for (const m of b) {
-    const was = before.get(m.key)
+  for (let i = 0; i < b.length; i++) {
+    const m = b[i]
+    const was = before ? before.get(m.key) : a[i]
     if (!was || was.name !== m.name || was.groupId !== m.groupId || !sameLayout(was, m) || !sameKeys(was, m)) {
       if (!was || !sameJson(was, m)) put.push(m)
       continue
     }
-    m.columns.forEach((col, c) =>
-      col.forEach((o, r) => {
-        const old = was.columns[c][r]
-        if (old === o || sameJson(old, o)) return
-        const d = fieldDiff<OutcomeDto>(old, o, outcomeSkip)
+    let whole = false
+    const found: OutcomePatchDto[] = []
+    for (let c = 0; c < m.columns.length && !whole; c++) {
+      const col = m.columns[c]
+      const oldCol = was.columns[c]
+      for (let r = 0; r < col.length; r++) {
+        const old = oldCol[r]
+        const o = col[r]
+        if (old === o || sameOutcome(old, o)) continue
+        const d = fieldDiff<OutcomeDto>(old, o, NO_SKIP)
         // An outcome that lost a field is sent whole with its market.
-        if (d.unset.length > 0) put.push(m)
-        else outcomes.push({ market: m.key, col: c, row: r, set: d.set })
-      }),
-    )
+        if (d.unset.length > 0) {
+          whole = true
+          break
+        }
+        found.push({ market: m.key, col: c, row: r, set: d.set })
+      }
+    }
+    if (whole) put.push(m)
+    else outcomes.push(...found)
   }
-  const whole = new Set(put.map((m) => m.key))
-  const kept = outcomes.filter((o) => !whole.has(o.market))
-  if (put.length > 0) patch.put = [...new Map(put.map((m) => [m.key, m])).values()]
-  if (kept.length > 0) patch.outcomes = kept
+  if (put.length > 0) patch.put = put
+  if (outcomes.length > 0) patch.outcomes = outcomes
   return patch
 }
+
+const NO_SKIP: ReadonlySet<string> = new Set()
 
 /** Markets with the fields the delta leaves alone (anything beyond key, group, name, columns goes whole). */
 function sameKeys(a: MarketDto, b: MarketDto): boolean {
