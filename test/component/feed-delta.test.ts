@@ -237,11 +237,11 @@ describe('feed deltas', { timeout: 60_000 }, () => {
   it('the open match: a delta while it stays the same match, a snapshot when it goes', () => {
     fc.assert(
       fc.property(fc.array(fc.array(op, { maxLength: 6 }), { minLength: 1, maxLength: 8 }), (steps) => {
-        let latest: EventResultDto = { kind: 'match', match: match(7, 1) }
-        let held = wire(latest)
+        let latest = { kind: 'match', match: match(7, 1) } as EventResultDto
+        let held: EventResultDto = wire(latest)
         for (const ops of steps) {
-          const list = latest.kind === 'match' ? [{ tournamentId: 1, tournamentName: 'T1', matches: [latest.match] }] : []
-          const m = refresh(list, ops.filter((o) => !['dropMatch', 'moveMatch', 'addTournament', 'dropTournament', 'duplicate', 'addMatch'].includes(o.kind)))[0]?.matches[0]
+          const list: TournamentEventsDto[] = latest.kind === 'match' ? [{ tournamentId: 1, tournamentName: 'T1', matches: [latest.match] }] : []
+          const m: MatchDto | undefined = refresh(list, ops.filter((o) => !['dropMatch', 'moveMatch', 'addTournament', 'dropTournament', 'duplicate', 'addMatch'].includes(o.kind)))[0]?.matches[0]
           const next: EventResultDto = m && ops.every((o) => o.kind !== 'dropMatch') ? { kind: 'match', match: m } : { kind: 'gone', gameId: 7, lineType: 'line', reason: 'finished', vendorText: 'Game id finished' }
           const delta = diffEvent(latest, next)
           held = delta === null ? wire(next) : applyEventDelta(held, wire(delta))
