@@ -1,7 +1,7 @@
 /**
  * Child process of bench/memory.ts: a desk core (the Demo profile, DESK_DEMO_MATCHES matches) that
  * watches the whole Prematch line and holds a history of TIMELINE_ENTRIES entries; prints one JSON
- * line with its RSS before and after, and the bytes of the line's first push and of the next one.
+ * line with its RSS before and after.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,6 @@ import { fill } from './timeline-fill.js'
 import { collect } from './lib/stats.js'
 
 const entries = Number(process.env.TIMELINE_ENTRIES ?? 10_000)
-const waitRefreshMs = Number(process.env.WAIT_REFRESH_MS ?? 40_000)
 collect()
 const baselineRss = process.memoryUsage().rss
 const desk = await openDesk()
@@ -48,14 +47,7 @@ for (const id of ids) {
 }
 collect()
 const memory = process.memoryUsage()
-// The next push of the biggest sport after its first snapshot: what one refresh costs the bridge.
-const biggest = ids.map((id) => ({ id, bytes: JSON.stringify((pushes.get(id) ?? [])[0] ?? null).length })).sort((a, b) => b.bytes - a.bytes)[0]
-const countOf = (id: string) => (pushes.get(id) ?? []).filter((e) => e.type === 'watch.snapshot' ? e.snapshot !== null : true).length
-const start = countOf(biggest.id)
-await until(() => countOf(biggest.id) > start, waitRefreshMs)
-const after = (pushes.get(biggest.id) ?? []).filter((e) => e.type === 'watch.snapshot' ? e.snapshot !== null : true)
-const refresh = after.length > start ? JSON.stringify(after[start]).length : null
-process.stdout.write(`${JSON.stringify({ baselineRss, rss: memory.rss, heapUsed: memory.heapUsed, matches, snapshotBytes: biggest.bytes, refreshBytes: refresh, refreshKind: after[start]?.type ?? null })}\n`)
+process.stdout.write(`${JSON.stringify({ baselineRss, rss: memory.rss, heapUsed: memory.heapUsed, matches })}\n`)
 store.close()
 await desk.close()
 rmSync(dir, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import { summarise } from './lib/stats.js'
 /**
  * Memory of the main process (desk core) watching the whole 5,000-match Demo line with 10,000
  * history entries, each repetition a fresh process (bench/memory-core.ts); baseline: that process's
- * RSS before the desk opens. The same run gives the bytes the bridge pushes per line refresh.
+ * RSS before the desk opens. The bytes a line refresh pushes are measured in bench/deltas.ts.
  */
 
 interface CoreMemory {
@@ -14,9 +14,6 @@ interface CoreMemory {
   rss: number
   heapUsed: number
   matches: number
-  snapshotBytes: number
-  refreshBytes: number | null
-  refreshKind: string | null
 }
 
 const ROOT = new URL('..', import.meta.url).pathname
@@ -24,12 +21,12 @@ const MB = 1024 * 1024
 
 export function benchMemory(config: BenchConfig): Promise<BenchRow[]> {
   const runs: CoreMemory[] = []
-  // Each run is a minute of real time (a full line, then waiting for its next refresh): 3 runs.
+  // Each run opens a full line in a fresh process: 3 runs.
   const reps = config.quick ? 1 : 3
   for (let r = 0; r < reps; r++) {
     const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/memory-core.ts'], {
       cwd: ROOT,
-      env: { ...process.env, DESK_DEMO_MATCHES: String(config.size(5000, 300)), TIMELINE_ENTRIES: String(config.size(10_000, 500)), WAIT_REFRESH_MS: String(config.size(45_000, 0)) },
+      env: { ...process.env, DESK_DEMO_MATCHES: String(config.size(5000, 300)), TIMELINE_ENTRIES: String(config.size(10_000, 500)) },
       maxBuffer: 1024 * 1024,
       timeout: 300_000,
     })
@@ -37,7 +34,7 @@ export function benchMemory(config: BenchConfig): Promise<BenchRow[]> {
   }
   const s = (f: (m: CoreMemory) => number) => summarise(runs.map(f))
   const matches = Math.min(...runs.map((m) => m.matches))
-  const rows = [
+  return Promise.resolve([
     row({
       name: `memory: core RSS, ${matches.toLocaleString('en-US')} matches watched, ${config.size(10_000, 500).toLocaleString('en-US')} history entries`,
       value: s((m) => m.rss / MB),
@@ -47,18 +44,5 @@ export function benchMemory(config: BenchConfig): Promise<BenchRow[]> {
       met: (v) => v <= 200,
       note: 'baseline: the same process before the desk opens',
     }),
-  ]
-  const refreshed = runs.filter((m) => m.refreshBytes !== null)
-  rows.push(
-    row({
-      name: 'line: bytes pushed per refresh of the biggest sport (Prematch, match=all)',
-      value: refreshed.length > 0 ? summarise(refreshed.map((m) => (m.refreshBytes ?? 0) / 1024)) : NaN,
-      unit: 'KB',
-      baseline: s((m) => m.snapshotBytes / 1024),
-      target: 'deltas, <= 0.1x snapshot',
-      met: (_v, _b, ratio) => ratio !== null && ratio <= 0.1,
-      note: refreshed.length > 0 ? `pushed as ${refreshed[0].refreshKind}` : 'no refresh within the wait',
-    }),
-  )
-  return Promise.resolve(rows)
+  ])
 }

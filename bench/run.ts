@@ -13,6 +13,7 @@ import { benchTimeline } from './timeline.js'
 import { benchContract } from './contract.js'
 import { benchRequests } from './requests.js'
 import { benchMemory } from './memory.js'
+import { benchDeltas } from './deltas.js'
 import { benchBrowser } from './browser.js'
 
 const SUITES: Array<[string, (config: BenchConfig) => Promise<BenchRow[]>]> = [
@@ -22,6 +23,7 @@ const SUITES: Array<[string, (config: BenchConfig) => Promise<BenchRow[]>]> = [
   ['timeline', benchTimeline],
   ['requests', benchRequests],
   ['memory', benchMemory],
+  ['deltas', benchDeltas],
   ['browser', benchBrowser],
 ]
 

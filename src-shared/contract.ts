@@ -752,12 +752,49 @@ export interface ListenerStateDto {
   status: ListenerStatusDto
   connection: ConnectionStatus
 }
-/** Per topic: the full snapshot, and the delta that follows it. Feed topics send a snapshot per refresh. */
+/**
+ * A refresh of one match held before: its fields whose value changed (whole; `markets` only when it
+ * turned null or back), fields it no longer has, and its markets patched by key.
+ */
+export interface MatchPatchDto {
+  key: string
+  set?: Partial<Omit<MatchDto, 'key'>>
+  unset?: Array<keyof MatchDto>
+  markets?: MarketsPatchDto
+}
+/** One outcome's changed fields, by market key and position (column, row). */
+export interface OutcomePatchDto { market: string; col: number; row: number; set: Partial<OutcomeDto> }
+export interface MarketsPatchDto {
+  /** Market keys in the new order; absent when order and membership are unchanged. */
+  order?: string[]
+  /** Markets new to the match, or whose name, group or layout changed: whole. */
+  put?: MarketDto[]
+  /** Outcomes that changed (price, blocked, size...) in markets of the same layout. */
+  outcomes?: OutcomePatchDto[]
+}
+/** A list refresh against the list held: applied in order (removed, added, changed, layout) it gives the new list exactly. */
+export interface FeedListDeltaDto {
+  /** Tournament ids in the new order; absent when the order and membership are unchanged. */
+  order?: number[]
+  /** Tournaments that are new or whose name or matches (membership, order) changed: name and match keys in order. */
+  tournaments?: Array<{ tournamentId: number; tournamentName: string; keys: string[] }>
+  /** Matches not held before (by key), whole. */
+  added?: MatchDto[]
+  changed?: MatchPatchDto[]
+  /** Keys of the matches no longer listed. */
+  removed?: string[]
+}
+/** A refresh of the open match: absent `match` = nothing changed. A match gone (or back) comes as a snapshot. */
+export interface FeedEventDeltaDto { match?: MatchPatchDto }
+/**
+ * Per topic: the full snapshot, and the delta that follows it. Feed lists and matches push their
+ * snapshot once, then one delta per refresh (empty when nothing changed); the menu a snapshot per refresh.
+ */
 export interface WatchShapes {
   'feed.menu': { snapshot: SportNode[]; delta: never }
-  'feed.events': { snapshot: TournamentEventsDto[]; delta: never }
-  'feed.event': { snapshot: EventResultDto; delta: never }
-  'feed.calendar': { snapshot: TournamentEventsDto[]; delta: never }
+  'feed.events': { snapshot: TournamentEventsDto[]; delta: FeedListDeltaDto }
+  'feed.event': { snapshot: EventResultDto; delta: FeedEventDeltaDto }
+  'feed.calendar': { snapshot: TournamentEventsDto[]; delta: FeedListDeltaDto }
   /** Delta: coupons added or changed (by code), and codes that left the active list. */
   'coupons.active': { snapshot: CouponDto[]; delta: { upsert: CouponDto[]; remove: string[] } }
   'balance': { snapshot: BalanceDto | null; delta: BalanceDto }
@@ -788,7 +825,8 @@ export interface WatchSubscribed extends WatchSourceState {
 type WatchEvents = {
   [N in WatchTopicName]:
     | { type: 'watch.snapshot'; subscriptionId: string; seq: number; topic: N; snapshot: WatchSnapshot<N> }
-    | { type: 'watch.delta'; subscriptionId: string; seq: number; topic: N; delta: WatchDelta<N> }
+    /** `prev`: the seq of the data (snapshot or delta) this delta applies to; a window holding older data missed one and asks again. */
+    | { type: 'watch.delta'; subscriptionId: string; seq: number; prev?: number; topic: N; delta: WatchDelta<N> }
 }[WatchTopicName]
 
 /* ------------------------------------------------------------------ pushed events */

@@ -40,7 +40,8 @@ export function row(input: RowInput): BenchRow {
     value: round(value),
     unit: input.unit,
     baseline: baseline === null ? null : round(baseline),
-    ratio: ratio === null ? null : Math.round(ratio * 1000) / 1000,
+    // A tiny ratio keeps two significant digits (a delta of 0.0002x is not nothing).
+    ratio: ratio === null ? null : Math.abs(ratio) < 0.001 && ratio !== 0 ? Number(ratio.toPrecision(2)) : Math.round(ratio * 1000) / 1000,
     target: input.target ?? '',
     met: input.met && Number.isFinite(value) ? input.met(value, baseline, ratio) : null,
   }
@@ -65,7 +66,7 @@ function cells(r: BenchRow): string[] {
     r.name,
     Number.isFinite(r.value) ? `${num(r.value)} ${r.unit}${spread}` : 'not measured',
     r.baseline === null ? '' : `${num(r.baseline)} ${r.unit}`,
-    r.ratio === null ? '' : `${num(r.ratio)}x`,
+    r.ratio === null ? '' : `${Math.abs(r.ratio) < 0.001 && r.ratio !== 0 ? r.ratio.toLocaleString('en-US', { maximumSignificantDigits: 2 }) : num(r.ratio)}x`,
     r.target,
     r.met === null ? '-' : r.met ? 'yes' : 'NO',
   ]

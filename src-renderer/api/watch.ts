@@ -6,10 +6,14 @@
  *   (the answer, if older by (epoch, seq), is then ignored); a delta waits in `pending` for its snapshot.
  * - Data from an earlier epoch is dropped (api/desk.ts filters events and results); when the epoch
  *   moves on, what is held belongs to the old profile and is cleared until main's new snapshot.
+ * - A delta names the seq of the data it applies to (`prev`): one that follows data this window does
+ *   not hold (a delta was lost or came out of order) is not applied; the window asks again and main
+ *   answers its current snapshot.
  * - `live` false (or an error before any snapshot) is the stale state the UI shows.
  */
 import { reactive, shallowRef, type ShallowRef } from 'vue'
 import type { DeskEventOf, Epoch, WatchDelta, WatchSnapshot, WatchTopic, WatchTopicName } from '../../src-shared/contract.js'
+import { applyEventDelta, applyListDelta } from '../composables/feed-delta.js'
 import { call, isStaleEpoch, onEvent, toDeskError } from './desk.js'
 import { onEpochChange } from './epoch.js'
 
@@ -29,8 +33,11 @@ export interface WatchStatus {
 }
 
 export interface WatchHandlers<N extends WatchTopicName> {
-  /** After a snapshot replaced the data. */
-  snapshot?(data: WatchSnapshot<N>): void
+  /**
+   * After a snapshot replaced the data. It may return an equal value to hold instead (one that keeps
+   * the objects of what it held before); later deltas apply to that.
+   */
+  snapshot?(data: WatchSnapshot<N>): WatchSnapshot<N> | void
   /** After a delta was applied (data is already updated). */
   delta?(delta: WatchDelta<N>, data: WatchSnapshot<N>): void
   /** The held data was dropped (the epoch moved on). */
@@ -53,8 +60,11 @@ type Reducer<N extends WatchTopicName> = (current: WatchSnapshot<N>, delta: Watc
 type AnyReducer = (current: unknown, delta: unknown) => unknown
 
 export const TIMELINE_LIVE_CAP = 2000
-/** How each topic folds a delta into its snapshot. Feed topics send whole snapshots only. */
+/** How each topic folds a delta into its snapshot. The feed menu sends whole snapshots only. */
 const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
+  'feed.events': (list, d) => applyListDelta(list, d),
+  'feed.calendar': (list, d) => applyListDelta(list, d),
+  'feed.event': (result, d) => applyEventDelta(result, d),
   'coupons.active': (list, d) => {
     const upserts = new Map(d.upsert.map((c) => [c.couponCode, c]))
     const removed = new Set(d.remove)
@@ -102,6 +112,8 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
   /** Deltas that arrived before the snapshot they apply to (the answer's or a new epoch's). */
   let pending: Pushed[] = []
   let stateSeq = -1
+  /** A gap was seen: deltas wait for the snapshot asked for. */
+  let resyncing = false
   const reduce = reducers[topic.name] as AnyReducer | undefined
 
   function newer(epoch: Epoch, seq: number): boolean {
@@ -114,7 +126,9 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     status.epoch = epoch
     status.seq = seq
     status.at = Date.now()
-    handlers.snapshot?.(snapshot)
+    resyncing = false
+    const adopted = handlers.snapshot?.(snapshot)
+    if (adopted !== undefined) data.value = adopted
     const held = pending
     pending = []
     for (const e of held) if (e.epoch >= epoch) apply(e)
@@ -131,6 +145,12 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       return
     }
     if (status.seq !== null && e.seq <= status.seq) return // already in the snapshot
+    if (resyncing || (e.prev !== undefined && status.seq !== null && e.prev > status.seq)) {
+      // A delta in between never arrived: what is held cannot take this one. Main's current snapshot can.
+      if (pending.length < MAX_PENDING) pending.push(e)
+      resync()
+      return
+    }
     if (!reduce) return
     const next = reduce(data.value, e.delta) as WatchSnapshot<N>
     data.value = next
@@ -163,6 +183,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       status.seq = null
       status.at = null
       stateSeq = -1
+      resyncing = false
       pending = pending.filter((e) => e.epoch >= epoch)
       handlers.reset?.()
     }),
@@ -201,6 +222,16 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     }
     const off = onEpochChange(again)
     const timer = setTimeout(again, PROFILE_SWITCH_RETRY_MS)
+  }
+  function resync(): void {
+    if (resyncing) return
+    resyncing = true
+    const asked = ask()
+    answered = asked
+    // Answered without a snapshot (or refused): the next gap asks again.
+    void asked.then(() => {
+      if (answered === asked) resyncing = false
+    })
   }
   let answered = ask()
 

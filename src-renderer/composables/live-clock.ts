@@ -26,7 +26,10 @@ export function noteRefresh(kept: Iterable<MatchDto>, fresh: Iterable<{ match: M
     if (c) c.running = false
   }
   // A timer that went back stands: a break holds the clock at the period's end, behind the added time played before it.
-  for (const { match, previousTimer } of fresh) clocks.set(match, { at: now, running: match.timerSec > 0 && (previousTimer === null || previousTimer < match.timerSec) })
+  for (const { match, previousTimer } of fresh) {
+    // No clock and a stopped one show the same: a timer of 0 (Prematch, most of a line) needs none.
+    if (match.timerSec > 0) clocks.set(match, { at: now, running: previousTimer === null || previousTimer < match.timerSec })
+  }
 }
 
 /** The timer to show now, in seconds. */

@@ -25,7 +25,10 @@ export function useSearchPrices(hits: () => MatchDto[] | null): ComputedRef<Matc
   const answers = shallowRef<Record<string, EventResultDto>>({})
   const followed = keyedWatch<'feed.event'>(
     () => (hits() ?? []).slice(0, PRICED_SEARCH_HITS).map((m) => ({ key: keyOf(m), topic: { name: 'feed.event' as const, lineType: m.lineType, gameId: m.gameId } })),
-    (key) => ({ snapshot: (v) => (answers.value = { ...answers.value, [key]: v }) }),
+    (key) => {
+      const take = (v: EventResultDto) => void (answers.value = { ...answers.value, [key]: v })
+      return { snapshot: take, delta: (_d, v) => take(v) }
+    },
   )
   useSharedWatch({ acquire: followed.acquire })
   return computed(() => hits()?.map((m) => withMainMarket(m, answers.value[keyOf(m)])) ?? null)

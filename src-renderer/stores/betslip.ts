@@ -114,7 +114,7 @@ export const useBetslipStore = defineStore('betslip', () => {
       selections.value
         .filter((s) => events.value[matchKeyOf(s)]?.kind !== 'gone') // a gone id is never polled again
         .map((s) => ({ key: matchKeyOf(s), topic: { name: 'feed.event' as const, lineType: s.lineType, gameId: s.gameId } })),
-    (key) => ({ snapshot: (v) => onFeedEvent(key, v) }),
+    (key) => ({ snapshot: (v) => onFeedEvent(key, v), delta: (_d, v) => onFeedEvent(key, v) }),
   )
   /** Follow the matches on the slip while something shows it (returns the release). */
   const follow = (): (() => void) => followed.acquire()

@@ -165,33 +165,43 @@ export const useFeedStore = defineStore('feed', () => {
 
   function watchesOf(lt: LineType): { menu: TopicWatch; list: TopicWatch; event: TopicWatch } {
     const s = lines[lt]
-    /** A feed topic of this line type: an accepted snapshot or an error ends `loading`, `show` takes the snapshot; its state feeds the alert as `source`. */
+    /**
+     * A feed topic of this line type: an accepted snapshot or an error ends `loading`, `show` takes the
+     * data (a snapshot, or what a delta made of the data held; it may return what to hold instead);
+     * its state feeds the alert as `source`.
+     */
     const feedWatch = <N extends WatchTopicName>(
       topic: () => TopicOf<N> | null,
       loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
       source: string,
-      show: (v: WatchSnapshot<N>) => void,
+      show: (v: WatchSnapshot<N>, whole: boolean) => WatchSnapshot<N> | void,
       accept: (v: WatchSnapshot<N>) => boolean = () => true,
-    ) =>
-      topicWatch(topic, {
-        snapshot: (v) => {
-          if (!accept(v)) return
-          s[loading] = false
-          show(v)
-          fresh(lt)
-        },
+    ) => {
+      const take = (v: WatchSnapshot<N>, whole: boolean): WatchSnapshot<N> | void => {
+        if (!accept(v)) return
+        s[loading] = false
+        const held = show(v, whole)
+        fresh(lt)
+        return held
+      }
+      return topicWatch(topic, {
+        snapshot: (v) => take(v, true),
+        delta: (_d, v) => void take(v, false),
         state: (st) => {
           if (st.error) s[loading] = false
           onState(lt, source, st)
         },
       })
+    }
     const menu = feedWatch(() => (s.esports ? { name: 'feed.menu', lineType: lt, cybersport: true } : { name: 'feed.menu', lineType: lt }), 'menuLoading', 'watch:feed.menu', (v) => {
       s.menu = v
       s.menuLoaded = true
     })
-    // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved.
-    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v) => {
-      s.events = markRaw(patchEvents(s.events, v))
+    // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved. A
+    // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
+    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole) => {
+      s.events = markRaw(whole ? patchEvents(s.events, v) : v)
+      return s.events
     })
     const event = feedWatch(
       () => eventTopic(lt),

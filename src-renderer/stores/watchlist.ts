@@ -120,6 +120,7 @@ export const useWatchlistStore = defineStore('watchlist', () => {
     () => watched.value.map((p) => ({ key: pinKey(p), topic: { name: 'feed.event', lineType: p.lineType, gameId: p.gameId } })),
     (key) => ({
       snapshot: (v) => onResult(key, v),
+      delta: (_d, v) => onResult(key, v),
       state: (st) => {
         if (views[key] || pins.value.some((x) => pinKey(x) === key)) viewOf(key).stale = !st.live
       },

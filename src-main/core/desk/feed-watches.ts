@@ -26,12 +26,14 @@ import { DeskError, toDeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
 import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
 import type { ConnectionMonitor } from './connection.js'
+import { diffEvent, diffList } from './feed-delta.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
 
 /**
  * The feed.* watch topics, each a listener of the feed scheduler (spec minimum intervals, backoff,
- * one request per key shared by every subscriber and every direct read). Each refresh is a new
- * snapshot; a failure turns the topic stale (`live: false` with the error). `dispose` ends every
+ * one request per key shared by every subscriber and every direct read). A list or match pushes its
+ * snapshot once, then each refresh as a delta against the one before (the menu: a snapshot per
+ * refresh); a failure turns the topic stale (`live: false` with the error). `dispose` ends every
  * source and the scheduler's timers.
  */
 export type FeedTopic = Extract<WatchTopic, { name: `feed.${string}` }>
@@ -156,6 +158,8 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
       let snapshot: WatchSnapshot<FeedTopic['name']> | null = null
       let state: WatchSourceState = LIVE
       let open = true
+      /** What to push for the refresh just taken: its delta against the data held before, else the snapshot. */
+      let push: (() => void) | null = null
       const take = (update: FeedUpdate): boolean => {
         if (!update.ok) {
           state = { live: false, error: { code: update.error.code, message: update.error.message } }
@@ -164,7 +168,17 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
         }
         remember(update.value)
         try {
-          snapshot = toData(topic, update.value)
+          const before = snapshot
+          const next = toData(topic, update.value)
+          push = () => hooks.snapshot(next)
+          if (before !== null && topic.name !== 'feed.menu') {
+            const delta =
+              topic.name === 'feed.event'
+                ? diffEvent(before as WatchSnapshot<'feed.event'>, next as WatchSnapshot<'feed.event'>)
+                : diffList(before as WatchSnapshot<'feed.events'>, next as WatchSnapshot<'feed.events'>)
+            if (delta !== null) push = () => hooks.delta(delta)
+          }
+          snapshot = next
         } catch (error) {
           const e = toDeskError(error)
           logger.error('feed update could not be built', { key: update.key, error })
@@ -182,7 +196,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
       const unwatch = scheduler.watch(spec, (update) => {
         // The scheduler hands a new watcher the cached answer: it is the snapshot already taken.
         if (!open || update === cached) return
-        if (take(update)) hooks.snapshot(snapshot!)
+        if (take(update)) push?.()
       })
       const stop = () => {
         open = false

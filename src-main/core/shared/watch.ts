@@ -70,6 +70,8 @@ interface Running {
   opening: boolean
   closed: boolean
   seq: number
+  /** Seq of the last data push (snapshot or delta): the base of the next delta. */
+  dataSeq: number
   state: WatchSourceState
 }
 
@@ -82,10 +84,11 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   let seq = 0
   let closed = false
 
-  const push = (run: Running, body: (subscriptionId: string, seq: number) => DeskEventBody) => {
+  const push = (run: Running, body: (subscriptionId: string, seq: number) => DeskEventBody, data = false) => {
     const b = binding
     if (!b || run.closed || run.opening) return
     run.seq = ++seq
+    if (data) run.dataSeq = run.seq
     for (const id of run.subscribers) {
       try {
         b.emit(body(id, run.seq))
@@ -96,8 +99,11 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   }
 
   const hooksOf = (run: Running): WatchSourceHooks => ({
-    snapshot: (snapshot) => push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody),
-    delta: (delta) => push(run, (subscriptionId, s) => ({ type: 'watch.delta', subscriptionId, seq: s, topic: run.topic.name, delta }) as DeskEventBody),
+    snapshot: (snapshot) => push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true),
+    delta: (delta) => {
+      const prev = run.dataSeq
+      push(run, (subscriptionId, s) => ({ type: 'watch.delta', subscriptionId, seq: s, prev, topic: run.topic.name, delta }) as DeskEventBody, true)
+    },
     state: (state) => {
       if (run.closed || sameState(run.state, state)) return
       run.state = state
@@ -106,7 +112,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   })
 
   const start = (b: WatchBinding, key: string, topic: WatchTopic): Running => {
-    const run: Running = { key, topic, subscribers: new Set(), source: null, opening: true, closed: false, seq: 0, state: LIVE }
+    const run: Running = { key, topic, subscribers: new Set(), source: null, opening: true, closed: false, seq: 0, dataSeq: 0, state: LIVE }
     running.set(key, run)
     try {
       run.source = b.open(topic, hooksOf(run))
@@ -177,7 +183,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
         const run = start(next, group.key, group.topic)
         group.ids.forEach((id) => run.subscribers.add(id))
         const snapshot = run.source?.snapshot() ?? null
-        if (snapshot !== null) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody)
+        if (snapshot !== null) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true)
         push(run, (subscriptionId, s) => ({ type: 'watch.state', subscriptionId, seq: s, ...run.state }))
       }
     },

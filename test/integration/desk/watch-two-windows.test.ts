@@ -117,11 +117,11 @@ describe('two windows on one profile', () => {
     // The first read when subscribed, then one per interval: as many as for a single window.
     expect(polled).toEqual({ events: 1 + SPAN / EVENTS_LINE_MS, active: 1 + SPAN / POLL_MS, balance: 1 + SPAN / POLL_MS })
 
-    // Each window got every topic's snapshot, under its own subscription ids only.
+    // Each window got every topic's refreshes (a feed list's as deltas), under its own subscription ids only.
     for (const [w, name] of [[a, 'a'], [b, 'b']] as const) {
       const watchEvents = w.events.filter((e) => e.type.startsWith('watch.')) as Array<Extract<DeskEvent, { subscriptionId: string }>>
       expect(watchEvents.every((e) => e.subscriptionId.startsWith(`window-${name}-`))).toBe(true)
-      for (const i of topics.keys()) expect(watchEvents.some((e) => e.type === 'watch.snapshot' && e.subscriptionId === `window-${name}-${i}`)).toBe(true)
+      for (const i of topics.keys()) expect(watchEvents.some((e) => (e.type === 'watch.snapshot' || e.type === 'watch.delta') && e.subscriptionId === `window-${name}-${i}`)).toBe(true)
       const seqs = watchEvents.filter((e) => e.subscriptionId === `window-${name}-0`).map((e) => e.seq)
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y))
     }

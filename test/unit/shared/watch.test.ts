@@ -38,6 +38,31 @@ describe('watch registry', () => {
     expect(c.seq).toBe((out[0] as { seq: number }).seq)
   })
 
+  it('each delta names the seq of the data it follows: the last snapshot or delta, whatever states came between', () => {
+    const reg = createWatchRegistry()
+    const src = sources()
+    const out: DeskEventBody[] = []
+    reg.bind({ epoch: 1, emit: (e) => out.push(e), open: src.open })
+    const a = reg.subscribe('window-a-1', { name: 'timeline' })
+    src.opened[0].snapshot = []
+    src.opened[0].hooks.delta({ entries: [] })
+    const first = out.at(-1) as Extract<DeskEventBody, { type: 'watch.delta' }>
+    // Nothing was pushed before it: it follows the data the subscriber was answered.
+    expect(first.prev).toBeLessThanOrEqual(a.seq)
+    src.opened[0].hooks.state({ live: false, error: { code: 'signed_out', message: 'Signed out' } })
+    src.opened[0].hooks.delta({ entries: [] })
+    const second = out.at(-1) as Extract<DeskEventBody, { type: 'watch.delta' }>
+    expect(second.prev).toBe(first.seq)
+    expect(second.seq).toBeGreaterThan((out.at(-2) as { seq: number }).seq)
+    src.opened[0].hooks.snapshot([])
+    src.opened[0].hooks.delta({ entries: [] })
+    expect((out.at(-1) as { prev: number }).prev).toBe((out.at(-2) as { seq: number }).seq)
+    // A window subscribing now is answered at a seq the next delta follows.
+    const b = reg.subscribe('window-b-1', { name: 'timeline' })
+    src.opened[0].hooks.delta({ entries: [] })
+    expect((out.at(-1) as { prev: number }).prev).toBeLessThanOrEqual(b.seq)
+  })
+
   it('pushes a state change once; the last unsubscribe closes the source', () => {
     const reg = createWatchRegistry()
     const src = sources()
