@@ -1,0 +1,398 @@
+import {
+  compareByType,
+  idsOf,
+  listOf,
+  livePositive,
+  liveStr,
+  marketOf,
+  marketsOf,
+  normaliseMatch,
+  outcomeOf,
+  planItemOf,
+  secondsToMs,
+  statOf,
+  subGameOf,
+} from './normalise-match.js'
+import { NO_EXTRA } from './parse.js'
+import { MAX_RATE } from './pointer.js'
+import { isDirty, isObject, readArr, readBool, readId, readLive, readNum, readSize, readStr, resetDirty } from './read-clean.js'
+import { matchKey } from './types.js'
+import type { Extra, FeedWarning, LineType, Market, Match, Outcome, OutcomePointer } from './types.js'
+
+/**
+ * One pass from a parsed `events`/`event` match to the domain, for the answers the feed sends every
+ * few seconds with thousands of matches: fields are read straight into the result (no parsed copy,
+ * no path texts, no split pointer), and anything out of the ordinary (an item the reference would
+ * warn about or skip) is handed, item by item, to the reference path (normalise-match.ts), which
+ * words the warning. The result is the reference's, value for value and warning for warning
+ * (test/unit/feed/normalise-fast.test.ts proves it on the captures and on hostile worlds).
+ */
+
+const C0 = 48
+const C9 = 57
+
+/** A non-negative integer id in text[from, to) within 2^53, or -1. */
+function idIn(text: string, from: number, to: number): number {
+  if (to <= from) return -1
+  if (to - from > 15) {
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i)
+      if (c < C0 || c > C9) return -1
+    }
+    const n = Number(text.slice(from, to))
+    return Number.isSafeInteger(n) ? n : -1
+  }
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c < C0 || c > C9) return -1
+    n = n * 10 + (c - C0)
+  }
+  return n
+}
+
+/** Digits from `i`; the index after them. */
+function digitsFrom(text: string, i: number): number {
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (c < C0 || c > C9) break
+    i++
+  }
+  return i
+}
+
+/** POINTER_PARAM (`[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`) over text[from, end). */
+function isParam(text: string, from: number): boolean {
+  let i = from
+  let c = text.charCodeAt(i)
+  if (c === 43 || c === 45) i++
+  let j = digitsFrom(text, i)
+  if (j === i) return false
+  i = j
+  if (text.charCodeAt(i) === 46) {
+    j = digitsFrom(text, i + 1)
+    if (j === i + 1) return false
+    i = j
+  }
+  c = text.charCodeAt(i)
+  if (c === 101 || c === 69) {
+    i++
+    c = text.charCodeAt(i)
+    if (c === 43 || c === 45) i++
+    j = digitsFrom(text, i)
+    if (j === i) return false
+    i = j
+  }
+  return i === text.length
+}
+
+/** parseOcPointer without the split: the pointer, or null when malformed. */
+function pointerOf(raw: string): OutcomePointer | null {
+  const a = raw.indexOf('|')
+  if (a < 0) return null
+  const b = raw.indexOf('|', a + 1)
+  if (b < 0) return null
+  const c = raw.indexOf('|', b + 1)
+  if (c < 0 || raw.indexOf('|', c + 1) >= 0) return null
+  const gameId = idIn(raw, 0, a)
+  const groupId = idIn(raw, a + 1, b)
+  const typeId = idIn(raw, b + 1, c)
+  if (gameId < 0 || groupId < 0 || typeId < 0 || !isParam(raw, c + 1)) return null
+  return { raw, gameId, groupId, typeId, param: raw.slice(c + 1) }
+}
+
+/** A clean outcome, or null when the reference must read it (it warns about something). The keys
+ *  are enumerated once (values, then the rest into `extra`): the feed's objects do not all share one
+ *  key order, and reading a field by name from objects of many shapes costs more than this. */
+function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
+  if (!isObject(raw)) return null
+  let groupNameRaw, nameRaw, rateRaw, sizeRaw, pointerRaw, blockRaw, playerRaw: unknown
+  let extra: Extra | null = null
+  for (const key in raw) {
+    const v = raw[key]
+    switch (key) {
+      case 'oc_group_name': groupNameRaw = v; break
+      case 'oc_name': nameRaw = v; break
+      case 'oc_rate': rateRaw = v; break
+      case 'oc_size': sizeRaw = v; break
+      case 'oc_pointer': pointerRaw = v; break
+      case 'oc_block': blockRaw = v; break
+      case 'op_id': playerRaw = v; break
+      default: (extra ??= {})[key] = v
+    }
+  }
+  resetDirty()
+  const groupName = readStr(groupNameRaw)
+  const name = readStr(nameRaw)
+  const rate = readNum(rateRaw)
+  const size = readSize(sizeRaw)
+  const pointerText = readStr(pointerRaw)
+  const block = readBool(blockRaw)
+  const playerId = readNum(playerRaw)
+  if (isDirty() || rate === null || !(rate > 0 && rate <= MAX_RATE)) return null
+  let pointer: OutcomePointer | null = null
+  if (pointerText) {
+    pointer = pointerOf(pointerText)
+    if (!pointer) return null
+  }
+  return {
+    // One string for a market's name on every outcome that repeats it (memory, not meaning).
+    marketName: groupName === null ? '' : groupName === marketName ? marketName : groupName,
+    name: name ?? '',
+    rate,
+    size,
+    sizeText: size === null ? '' : typeof size === 'string' ? size : String(size),
+    pointer,
+    typeId: pointer ? pointer.typeId : null,
+    blocked: block === true,
+    playerId,
+    extra: extra ?? NO_EXTRA,
+  }
+}
+
+const at = (path: string, i: number): string => `${path}[${i}]`
+
+/** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
+ *  warnings come out as the reference words and orders them). `path` is the column's, built only
+ *  for an outcome the reference reads. */
+function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] {
+  const out: Outcome[] = []
+  for (let i = 0; i < items.length; i++) {
+    let o = cleanOutcome(items[i], marketName)
+    if (!o) {
+      const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`
+      o = outcomeOf(items[i], at(columnPath, i), warnings)
+    }
+    if (o) out.push(o)
+  }
+  return out
+}
+
+const marketPath = (matchPath: string, position: number): string => `${matchPath}.game_oc_list[${position}]`
+
+/** Stable insertion sort by type: the reference's stable sort gives the same order (compareByType is
+ *  consistent: its only NaN, two equal infinite parameters, counts as equal in both), and a market's
+ *  few outcomes are cheaper to order here than through Array.prototype.sort's set-up. */
+function sortByType(list: Outcome[]): Outcome[] {
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]
+    let j = i - 1
+    while (j >= 0 && compareByType(list[j], item) > 0) {
+      list[j + 1] = list[j]
+      j--
+    }
+    list[j + 1] = item
+  }
+  return list
+}
+
+function fastMarket(raw: unknown, position: number, matchPath: string, warnings: FeedWarning[]): Market | null {
+  if (!isObject(raw)) return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  let idRaw, nameRaw, columnsRaw, listRaw: unknown
+  let extra: Extra | null = null
+  for (const key in raw) {
+    const v = raw[key]
+    switch (key) {
+      case 'group_id': idRaw = v; break
+      case 'group_name': nameRaw = v; break
+      case 'columns': columnsRaw = v; break
+      case 'oc_list': listRaw = v; break
+      default: (extra ??= {})[key] = v
+    }
+  }
+  resetDirty()
+  const groupId = readId(idRaw)
+  const name = readStr(nameRaw)
+  const columnsHint = readNum(columnsRaw)
+  const list = readArr(listRaw) ?? []
+  if (isDirty()) return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  let nested = 0
+  for (let i = 0; i < list.length; i++) if (Array.isArray(list[i])) nested++
+  // A list mixing columns and loose outcomes is rare and warned about: the reference reads it.
+  if (nested > 0 && nested < list.length) return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  let columns: Outcome[][]
+  if (nested === 0) {
+    if (list.length === 0) columns = []
+    else {
+      columns = [sortByType(outcomesIn(list, name, matchPath, position, -1, warnings))]
+    }
+  } else {
+    columns = []
+    for (let i = 0; i < list.length; i++) columns.push(outcomesIn(list[i] as unknown[], name, matchPath, position, i, warnings))
+  }
+  return {
+    position,
+    key: `${position}:${groupId}`,
+    groupId,
+    name: name ?? '',
+    columnsHint: columnsHint ?? 0,
+    columns,
+    outcomes: columns.length === 1 ? columns[0] : columns.flat(),
+    extra: extra ?? NO_EXTRA,
+  }
+}
+
+function fastMarkets(raw: unknown, matchPath: string, warnings: FeedWarning[]): Market[] | null {
+  if (!Array.isArray(raw)) return marketsOf(raw, `${matchPath}.game_oc_list`, warnings)
+  const out: Market[] = []
+  for (let i = 0; i < raw.length; i++) {
+    const market = fastMarket(raw[i], i, matchPath, warnings)
+    if (market) out.push(market)
+  }
+  return out
+}
+
+/** Strings every match of a tournament repeats: kept once (the parsed body holds one copy per match). */
+interface Repeats {
+  sport: string
+  country: string
+  tournament: string
+}
+
+const NO_REPEATS = (): Repeats => ({ sport: '', country: '', tournament: '' })
+
+const same = (text: string | null, known: string): string => (text === null ? '' : text === known ? known : text)
+
+/** `normaliseMatch`, in one pass for the ordinary match; the reference for anything it warns about. */
+export function normaliseMatchFast(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], repeats: Repeats = NO_REPEATS()): Match | null {
+  if (!isObject(raw)) return normaliseMatch(raw, lineType, path, warnings)
+  let gameIdRaw, gameMidRaw, gameNumRaw, gameStartRaw, subNameRaw, segmentRaw, sportIdRaw, sportNameRaw, countryIdRaw, countryNameRaw, tournamentIdRaw, tournamentNameRaw, opp1NameRaw, opp2NameRaw, opp1IdRaw, opp2IdRaw, opp1IdsRaw, opp2IdsRaw, opp1IconRaw, opp2IconRaw, timerRaw, scoreRaw, scorePeriodRaw, scoreExtraRaw, periodNameRaw, extraTimeRaw, finaleRaw, pitchRaw, statListRaw, subGamesRaw, eventPlanRaw, oddsCounterRaw, oddsRaw, vaRaw, viRaw, zpRaw: unknown
+  let extra: Extra | null = null
+  for (const key in raw) {
+    const v = raw[key]
+    switch (key) {
+      case 'game_id': gameIdRaw = v; break
+      case 'game_mid': gameMidRaw = v; break
+      case 'game_num': gameNumRaw = v; break
+      case 'game_start': gameStartRaw = v; break
+      case 'game_dop_name': subNameRaw = v; break
+      case 'game_desk': segmentRaw = v; break
+      case 'sport_id': sportIdRaw = v; break
+      case 'sport_name': sportNameRaw = v; break
+      case 'country_id': countryIdRaw = v; break
+      case 'country_name': countryNameRaw = v; break
+      case 'tournament_id': tournamentIdRaw = v; break
+      case 'tournament_name': tournamentNameRaw = v; break
+      case 'opp_1_name': opp1NameRaw = v; break
+      case 'opp_2_name': opp2NameRaw = v; break
+      case 'opp_1_id': opp1IdRaw = v; break
+      case 'opp_2_id': opp2IdRaw = v; break
+      case 'opp_1_ids': opp1IdsRaw = v; break
+      case 'opp_2_ids': opp2IdsRaw = v; break
+      case 'opp_1_icon': opp1IconRaw = v; break
+      case 'opp_2_icon': opp2IconRaw = v; break
+      case 'timer': timerRaw = v; break
+      case 'score_full': scoreRaw = v; break
+      case 'score_period': scorePeriodRaw = v; break
+      case 'score_extra': scoreExtraRaw = v; break
+      case 'period_name': periodNameRaw = v; break
+      case 'extra_time': extraTimeRaw = v; break
+      case 'finale': finaleRaw = v; break
+      case 'pitch': pitchRaw = v; break
+      case 'stat_list': statListRaw = v; break
+      case 'sub_games': subGamesRaw = v; break
+      case 'event_plan': eventPlanRaw = v; break
+      case 'game_oc_counter': oddsCounterRaw = v; break
+      case 'game_oc_list': oddsRaw = v; break
+      case 'va': vaRaw = v; break
+      case 'vi': viRaw = v; break
+      case 'zp': zpRaw = v; break
+      default: (extra ??= {})[key] = v
+    }
+  }
+  resetDirty()
+  const gameId = readId(gameIdRaw)
+  const gameMid = readNum(gameMidRaw)
+  const gameNum = readNum(gameNumRaw)
+  const gameStart = readNum(gameStartRaw)
+  const subName = readStr(subNameRaw)
+  const segment = readStr(segmentRaw)
+  const sportId = readNum(sportIdRaw)
+  const sportName = readStr(sportNameRaw)
+  const countryId = readNum(countryIdRaw)
+  const countryName = readStr(countryNameRaw)
+  const tournamentId = readNum(tournamentIdRaw)
+  const tournamentName = readStr(tournamentNameRaw)
+  const opp1Name = readStr(opp1NameRaw)
+  const opp2Name = readStr(opp2NameRaw)
+  const opp1Id = readNum(opp1IdRaw)
+  const opp2Id = readNum(opp2IdRaw)
+  const opp1Ids = readArr(opp1IdsRaw)
+  const opp2Ids = readArr(opp2IdsRaw)
+  const opp1Icon = readStr(opp1IconRaw)
+  const opp2Icon = readStr(opp2IconRaw)
+  const timer = readNum(timerRaw)
+  const score = readLive(scoreRaw)
+  const scorePeriod = readLive(scorePeriodRaw)
+  const scoreExtra = readLive(scoreExtraRaw)
+  const periodName = readLive(periodNameRaw)
+  const extraTime = readLive(extraTimeRaw)
+  const finale = readBool(finaleRaw)
+  const pitch = readLive(pitchRaw)
+  const statList = readArr(statListRaw)
+  const subGames = readArr(subGamesRaw)
+  const eventPlan = readArr(eventPlanRaw)
+  const oddsCounter = readNum(oddsCounterRaw)
+  const va = readNum(vaRaw)
+  const vi = readLive(viRaw)
+  const zp = readNum(zpRaw)
+  if (isDirty()) return normaliseMatch(raw, lineType, path, warnings)
+
+  const markets = oddsRaw === undefined || oddsRaw === null ? null : fastMarkets(oddsRaw, path, warnings)
+  let outcomeCount = 0
+  if (markets) for (let i = 0; i < markets.length; i++) outcomeCount += markets[i].outcomes.length
+  // Every real main match sends game_mid = game_id; only a different id names a main match.
+  const mid = livePositive(gameMid)
+  const mainGameId = mid !== null && mid !== gameId ? mid : null
+  const sport = (repeats.sport = same(sportName, repeats.sport))
+  const country = (repeats.country = same(countryName, repeats.country))
+  const tournament = (repeats.tournament = same(tournamentName, repeats.tournament))
+  return {
+    key: matchKey(lineType, gameId),
+    lineType,
+    gameId,
+    mainGameId,
+    isSubMatch: mainGameId !== null,
+    startMs: secondsToMs(gameStart),
+    sportId,
+    sportName: sport,
+    countryId,
+    countryName: country,
+    tournamentId,
+    tournamentName: tournament,
+    opp1: { name: opp1Name ?? '', icon: opp1Icon ?? '', id: livePositive(opp1Id), ids: idsOf(opp1Ids, `${path}.opp_1_ids`, warnings) },
+    opp2: { name: opp2Name ?? '', icon: opp2Icon ?? '', id: livePositive(opp2Id), ids: idsOf(opp2Ids, `${path}.opp_2_ids`, warnings) },
+    score: liveStr(score),
+    periodName: liveStr(periodName),
+    timerSec: livePositive(timer),
+    videoAvailable: va !== null && va > 0,
+    videoId: liveStr(vi),
+    trackerId: livePositive(zp),
+    markets,
+    oddsCounter,
+    outcomeCount,
+    extra: extra ?? NO_EXTRA,
+    gameNum,
+    subName: subName ?? '',
+    segment: segment ?? '',
+    scorePeriod: liveStr(scorePeriod),
+    scoreExtra: liveStr(scoreExtra),
+    extraTime: liveStr(extraTime),
+    finished: finale,
+    pitch: liveStr(pitch),
+    stats: statList && statList.length > 0 ? listOf(statList, `${path}.stat_list`, warnings, statOf) : [],
+    subGames: subGames && subGames.length > 0 ? listOf(subGames, `${path}.sub_games`, warnings, subGameOf) : [],
+    eventPlan: eventPlan && eventPlan.length > 0 ? listOf(eventPlan, `${path}.event_plan`, warnings, planItemOf) : [],
+  }
+}
+
+/** A tournament's matches, sharing the names they repeat. */
+export function normaliseMatchesFast(items: unknown[], lineType: LineType, path: string, warnings: FeedWarning[]): Match[] {
+  const repeats = NO_REPEATS()
+  const out: Match[] = []
+  for (let i = 0; i < items.length; i++) {
+    const match = normaliseMatchFast(items[i], lineType, at(path, i), warnings, repeats)
+    if (match) out.push(match)
+  }
+  return out
+}
