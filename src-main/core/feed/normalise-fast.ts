@@ -152,20 +152,31 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
 
 const at = (path: string, i: number): string => `${path}[${i}]`
 
+/** An array of exactly `n` slots: a list grown by push keeps room for 16 more, and a snapshot of the
+ *  line holds some 150,000 of them (a market's two or three outcomes, its columns). */
+const sized = <T>(n: number): T[] => new Array<T>(n)
+
+/** `list` cut to the `n` items filled (an item skipped with a warning leaves its slot at the end). */
+function trimmed<T>(list: T[], n: number): T[] {
+  if (n < list.length) list.length = n
+  return list
+}
+
 /** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
  *  warnings come out as the reference words and orders them). `path` is the column's, built only
  *  for an outcome the reference reads. */
 function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] {
-  const out: Outcome[] = []
+  const out = sized<Outcome>(items.length)
+  let n = 0
   for (let i = 0; i < items.length; i++) {
     let o = cleanOutcome(items[i], marketName)
     if (!o) {
       const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`
       o = outcomeOf(items[i], at(columnPath, i), warnings)
     }
-    if (o) out.push(o)
+    if (o) out[n++] = o
   }
-  return out
+  return trimmed(out, n)
 }
 
 const marketPath = (matchPath: string, position: number): string => `${matchPath}.game_oc_list[${position}]`
@@ -217,8 +228,8 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
       columns = [sortByType(outcomesIn(list, name, matchPath, position, -1, warnings))]
     }
   } else {
-    columns = []
-    for (let i = 0; i < list.length; i++) columns.push(outcomesIn(list[i] as unknown[], name, matchPath, position, i, warnings))
+    columns = sized<Outcome[]>(list.length)
+    for (let i = 0; i < list.length; i++) columns[i] = outcomesIn(list[i] as unknown[], name, matchPath, position, i, warnings)
   }
   return {
     position,
@@ -234,12 +245,13 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
 
 function fastMarkets(raw: unknown, matchPath: string, warnings: FeedWarning[]): Market[] | null {
   if (!Array.isArray(raw)) return marketsOf(raw, `${matchPath}.game_oc_list`, warnings)
-  const out: Market[] = []
+  const out = sized<Market>(raw.length)
+  let n = 0
   for (let i = 0; i < raw.length; i++) {
     const market = fastMarket(raw[i], i, matchPath, warnings)
-    if (market) out.push(market)
+    if (market) out[n++] = market
   }
-  return out
+  return trimmed(out, n)
 }
 
 /** Strings every match of a tournament repeats: kept once (the parsed body holds one copy per match). */
@@ -253,89 +265,101 @@ const NO_REPEATS = (): Repeats => ({ sport: '', country: '', tournament: '' })
 
 const same = (text: string | null, known: string): string => (text === null ? '' : text === known ? known : text)
 
+/** The fields of a match the schema models, by slot: a match has some forty keys, looked up once each. */
+const MATCH_FIELDS = [
+  'game_id',
+  'game_mid',
+  'game_num',
+  'game_start',
+  'game_dop_name',
+  'game_desk',
+  'sport_id',
+  'sport_name',
+  'country_id',
+  'country_name',
+  'tournament_id',
+  'tournament_name',
+  'opp_1_name',
+  'opp_2_name',
+  'opp_1_id',
+  'opp_2_id',
+  'opp_1_ids',
+  'opp_2_ids',
+  'opp_1_icon',
+  'opp_2_icon',
+  'timer',
+  'score_full',
+  'score_period',
+  'score_extra',
+  'period_name',
+  'extra_time',
+  'finale',
+  'pitch',
+  'stat_list',
+  'sub_games',
+  'event_plan',
+  'game_oc_counter',
+  'game_oc_list',
+  'va',
+  'vi',
+  'zp',
+] as const
+type MatchField = (typeof MATCH_FIELDS)[number]
+const MATCH_SLOTS = new Map<string, number>(MATCH_FIELDS.map((key, slot) => [key, slot]))
+/** Slot of each field, by name. */
+const F = Object.fromEntries(MATCH_SLOTS) as Record<MatchField, number>
+/** The values of the match being read: one array for every match, emptied before any nested call
+ *  (so it never holds on to a parsed body). */
+const MATCH_VALUES: unknown[] = new Array<unknown>(MATCH_FIELDS.length).fill(undefined)
+
 /** `normaliseMatch`, in one pass for the ordinary match; the reference for anything it warns about. */
 export function normaliseMatchFast(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], repeats: Repeats = NO_REPEATS()): Match | null {
   if (!isObject(raw)) return normaliseMatch(raw, lineType, path, warnings)
-  let gameIdRaw, gameMidRaw, gameNumRaw, gameStartRaw, subNameRaw, segmentRaw, sportIdRaw, sportNameRaw, countryIdRaw, countryNameRaw, tournamentIdRaw, tournamentNameRaw, opp1NameRaw, opp2NameRaw, opp1IdRaw, opp2IdRaw, opp1IdsRaw, opp2IdsRaw, opp1IconRaw, opp2IconRaw, timerRaw, scoreRaw, scorePeriodRaw, scoreExtraRaw, periodNameRaw, extraTimeRaw, finaleRaw, pitchRaw, statListRaw, subGamesRaw, eventPlanRaw, oddsCounterRaw, oddsRaw, vaRaw, viRaw, zpRaw: unknown
+  const v = MATCH_VALUES
   let extra: Extra | null = null
   for (const key in raw) {
-    const v = raw[key]
-    switch (key) {
-      case 'game_id': gameIdRaw = v; break
-      case 'game_mid': gameMidRaw = v; break
-      case 'game_num': gameNumRaw = v; break
-      case 'game_start': gameStartRaw = v; break
-      case 'game_dop_name': subNameRaw = v; break
-      case 'game_desk': segmentRaw = v; break
-      case 'sport_id': sportIdRaw = v; break
-      case 'sport_name': sportNameRaw = v; break
-      case 'country_id': countryIdRaw = v; break
-      case 'country_name': countryNameRaw = v; break
-      case 'tournament_id': tournamentIdRaw = v; break
-      case 'tournament_name': tournamentNameRaw = v; break
-      case 'opp_1_name': opp1NameRaw = v; break
-      case 'opp_2_name': opp2NameRaw = v; break
-      case 'opp_1_id': opp1IdRaw = v; break
-      case 'opp_2_id': opp2IdRaw = v; break
-      case 'opp_1_ids': opp1IdsRaw = v; break
-      case 'opp_2_ids': opp2IdsRaw = v; break
-      case 'opp_1_icon': opp1IconRaw = v; break
-      case 'opp_2_icon': opp2IconRaw = v; break
-      case 'timer': timerRaw = v; break
-      case 'score_full': scoreRaw = v; break
-      case 'score_period': scorePeriodRaw = v; break
-      case 'score_extra': scoreExtraRaw = v; break
-      case 'period_name': periodNameRaw = v; break
-      case 'extra_time': extraTimeRaw = v; break
-      case 'finale': finaleRaw = v; break
-      case 'pitch': pitchRaw = v; break
-      case 'stat_list': statListRaw = v; break
-      case 'sub_games': subGamesRaw = v; break
-      case 'event_plan': eventPlanRaw = v; break
-      case 'game_oc_counter': oddsCounterRaw = v; break
-      case 'game_oc_list': oddsRaw = v; break
-      case 'va': vaRaw = v; break
-      case 'vi': viRaw = v; break
-      case 'zp': zpRaw = v; break
-      default: (extra ??= {})[key] = v
-    }
+    const slot = MATCH_SLOTS.get(key)
+    if (slot === undefined) (extra ??= {})[key] = raw[key]
+    else v[slot] = raw[key]
   }
   resetDirty()
-  const gameId = readId(gameIdRaw)
-  const gameMid = readNum(gameMidRaw)
-  const gameNum = readNum(gameNumRaw)
-  const gameStart = readNum(gameStartRaw)
-  const subName = readStr(subNameRaw)
-  const segment = readStr(segmentRaw)
-  const sportId = readNum(sportIdRaw)
-  const sportName = readStr(sportNameRaw)
-  const countryId = readNum(countryIdRaw)
-  const countryName = readStr(countryNameRaw)
-  const tournamentId = readNum(tournamentIdRaw)
-  const tournamentName = readStr(tournamentNameRaw)
-  const opp1Name = readStr(opp1NameRaw)
-  const opp2Name = readStr(opp2NameRaw)
-  const opp1Id = readNum(opp1IdRaw)
-  const opp2Id = readNum(opp2IdRaw)
-  const opp1Ids = readArr(opp1IdsRaw)
-  const opp2Ids = readArr(opp2IdsRaw)
-  const opp1Icon = readStr(opp1IconRaw)
-  const opp2Icon = readStr(opp2IconRaw)
-  const timer = readNum(timerRaw)
-  const score = readLive(scoreRaw)
-  const scorePeriod = readLive(scorePeriodRaw)
-  const scoreExtra = readLive(scoreExtraRaw)
-  const periodName = readLive(periodNameRaw)
-  const extraTime = readLive(extraTimeRaw)
-  const finale = readBool(finaleRaw)
-  const pitch = readLive(pitchRaw)
-  const statList = readArr(statListRaw)
-  const subGames = readArr(subGamesRaw)
-  const eventPlan = readArr(eventPlanRaw)
-  const oddsCounter = readNum(oddsCounterRaw)
-  const va = readNum(vaRaw)
-  const vi = readLive(viRaw)
-  const zp = readNum(zpRaw)
+  const gameId = readId(v[F.game_id])
+  const gameMid = readNum(v[F.game_mid])
+  const gameNum = readNum(v[F.game_num])
+  const gameStart = readNum(v[F.game_start])
+  const subName = readStr(v[F.game_dop_name])
+  const segment = readStr(v[F.game_desk])
+  const sportId = readNum(v[F.sport_id])
+  const sportName = readStr(v[F.sport_name])
+  const countryId = readNum(v[F.country_id])
+  const countryName = readStr(v[F.country_name])
+  const tournamentId = readNum(v[F.tournament_id])
+  const tournamentName = readStr(v[F.tournament_name])
+  const opp1Name = readStr(v[F.opp_1_name])
+  const opp2Name = readStr(v[F.opp_2_name])
+  const opp1Id = readNum(v[F.opp_1_id])
+  const opp2Id = readNum(v[F.opp_2_id])
+  const opp1Ids = readArr(v[F.opp_1_ids])
+  const opp2Ids = readArr(v[F.opp_2_ids])
+  const opp1Icon = readStr(v[F.opp_1_icon])
+  const opp2Icon = readStr(v[F.opp_2_icon])
+  const timer = readNum(v[F.timer])
+  const score = readLive(v[F.score_full])
+  const scorePeriod = readLive(v[F.score_period])
+  const scoreExtra = readLive(v[F.score_extra])
+  const periodName = readLive(v[F.period_name])
+  const extraTime = readLive(v[F.extra_time])
+  const finale = readBool(v[F.finale])
+  const pitch = readLive(v[F.pitch])
+  const statList = readArr(v[F.stat_list])
+  const subGames = readArr(v[F.sub_games])
+  const eventPlan = readArr(v[F.event_plan])
+  const oddsCounter = readNum(v[F.game_oc_counter])
+  const va = readNum(v[F.va])
+  const vi = readLive(v[F.vi])
+  const zp = readNum(v[F.zp])
+  const oddsRaw = v[F.game_oc_list]
+  v.fill(undefined)
   if (isDirty()) return normaliseMatch(raw, lineType, path, warnings)
 
   const markets = oddsRaw === undefined || oddsRaw === null ? null : fastMarkets(oddsRaw, path, warnings)
@@ -389,10 +413,11 @@ export function normaliseMatchFast(raw: unknown, lineType: LineType, path: strin
 /** A tournament's matches, sharing the names they repeat. */
 export function normaliseMatchesFast(items: unknown[], lineType: LineType, path: string, warnings: FeedWarning[]): Match[] {
   const repeats = NO_REPEATS()
-  const out: Match[] = []
+  const out = sized<Match>(items.length)
+  let n = 0
   for (let i = 0; i < items.length; i++) {
     const match = normaliseMatchFast(items[i], lineType, at(path, i), warnings, repeats)
-    if (match) out.push(match)
+    if (match) out[n++] = match
   }
-  return out
+  return trimmed(out, n)
 }
