@@ -164,13 +164,15 @@ function trimmed<T>(list: T[], n: number): T[] {
 
 /** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
  *  warnings come out as the reference words and orders them). `path` is the column's, built only
- *  for an outcome the reference reads. */
-function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] {
+ *  for an outcome the reference reads. In a flat list (`column` -1) an item that is itself a column
+ *  makes the list a mixed one: null, and the caller hands the market to the reference. */
+function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] | null {
   const out = sized<Outcome>(items.length)
   let n = 0
   for (let i = 0; i < items.length; i++) {
     let o = cleanOutcome(items[i], marketName)
     if (!o) {
+      if (column < 0 && Array.isArray(items[i])) return null
       const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`
       o = outcomeOf(items[i], at(columnPath, i), warnings)
     }
@@ -217,30 +219,67 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
   const columnsHint = readNum(columnsRaw)
   const list = readArr(listRaw) ?? []
   if (isDirty()) return marketOf(raw, position, marketPath(matchPath, position), warnings)
-  let nested = 0
-  for (let i = 0; i < list.length; i++) if (Array.isArray(list[i])) nested++
-  // A list mixing columns and loose outcomes is rare and warned about: the reference reads it.
-  if (nested > 0 && nested < list.length) return marketOf(raw, position, marketPath(matchPath, position), warnings)
-  let columns: Outcome[][]
-  if (nested === 0) {
-    if (list.length === 0) columns = []
-    else {
-      columns = [sortByType(outcomesIn(list, name, matchPath, position, -1, warnings))]
-    }
+  // `events`/top lists: one flat column; `event`: an array of columns. A list mixing both is rare
+  // and warned about: the reference reads it (its outcomes' warnings, if any, are taken back first).
+  const mark = warnings.length
+  let columns: Outcome[][] | null
+  if (list.length === 0) columns = []
+  else if (!Array.isArray(list[0])) {
+    const flat = outcomesIn(list, name, matchPath, position, -1, warnings)
+    columns = flat && [sortByType(flat)]
   } else {
     columns = sized<Outcome[]>(list.length)
-    for (let i = 0; i < list.length; i++) columns[i] = outcomesIn(list[i] as unknown[], name, matchPath, position, i, warnings)
+    for (let i = 0; i < list.length && columns; i++) {
+      const column = list[i]
+      if (Array.isArray(column)) columns[i] = outcomesIn(column, name, matchPath, position, i, warnings) as Outcome[]
+      else columns = null
+    }
+  }
+  if (!columns) {
+    warnings.length = mark
+    return marketOf(raw, position, marketPath(matchPath, position), warnings)
   }
   return {
     position,
-    key: `${position}:${groupId}`,
+    key: marketKey(position, groupId),
     groupId,
     name: name ?? '',
     columnsHint: columnsHint ?? 0,
     columns,
-    outcomes: columns.length === 1 ? columns[0] : columns.flat(),
+    outcomes: columns.length === 1 ? columns[0] : flattened(columns),
     extra: extra ?? NO_EXTRA,
   }
+}
+
+/** `${position}:${groupId}` texts, kept: every match of a line repeats the same few (1x2 first,
+ *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000. */
+const MARKET_KEYS = new Map<number, string>()
+const MARKET_KEYS_MAX = 50_000
+const MAX_CACHED_GROUP = 2 ** 40
+
+function marketKey(position: number, groupId: number): string {
+  if (position >= 64 || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
+  const slot = groupId * 64 + position
+  let key = MARKET_KEYS.get(slot)
+  if (key === undefined) {
+    if (MARKET_KEYS.size >= MARKET_KEYS_MAX) MARKET_KEYS.clear()
+    key = `${position}:${groupId}`
+    MARKET_KEYS.set(slot, key)
+  }
+  return key
+}
+
+/** Columns one after the other (`columns.flat()`, without its generic depth walk). */
+function flattened(columns: Outcome[][]): Outcome[] {
+  let total = 0
+  for (let i = 0; i < columns.length; i++) total += columns[i].length
+  const out = sized<Outcome>(total)
+  let n = 0
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]
+    for (let j = 0; j < column.length; j++) out[n++] = column[j]
+  }
+  return out
 }
 
 function fastMarkets(raw: unknown, matchPath: string, warnings: FeedWarning[]): Market[] | null {
@@ -384,8 +423,8 @@ export function normaliseMatchFast(raw: unknown, lineType: LineType, path: strin
     countryName: country,
     tournamentId,
     tournamentName: tournament,
-    opp1: { name: opp1Name ?? '', icon: opp1Icon ?? '', id: livePositive(opp1Id), ids: idsOf(opp1Ids, `${path}.opp_1_ids`, warnings) },
-    opp2: { name: opp2Name ?? '', icon: opp2Icon ?? '', id: livePositive(opp2Id), ids: idsOf(opp2Ids, `${path}.opp_2_ids`, warnings) },
+    opp1: { name: opp1Name ?? '', icon: opp1Icon ?? '', id: livePositive(opp1Id), ids: opp1Ids && opp1Ids.length > 0 ? idsOf(opp1Ids, `${path}.opp_1_ids`, warnings) : [] },
+    opp2: { name: opp2Name ?? '', icon: opp2Icon ?? '', id: livePositive(opp2Id), ids: opp2Ids && opp2Ids.length > 0 ? idsOf(opp2Ids, `${path}.opp_2_ids`, warnings) : [] },
     score: liveStr(score),
     periodName: liveStr(periodName),
     timerSec: livePositive(timer),
