@@ -6,24 +6,25 @@ import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary,
 
 /** Matches, markets and outcomes. Prematch default live values (0, '', [], null) → one default. */
 
-const OUTCOME_KEYS = knownKeys(OutcomeSchema)
-const MARKET_KEYS = knownKeys(MarketSchema)
-const MATCH_KEYS = knownKeys(MatchSchema)
+export const OUTCOME_KEYS = knownKeys(OutcomeSchema)
+export const MARKET_KEYS = knownKeys(MarketSchema)
+export const MATCH_KEYS = knownKeys(MatchSchema)
 /** Fields a MatchSummary models; on short/top/search items the rest of a match stays in `extra`. */
-const SUMMARY_KEYS = new Set([
+export const SUMMARY_KEYS = new Set([
   'game_id', 'game_mid', 'game_start', 'sport_id', 'sport_name', 'country_id', 'country_name', 'tournament_id', 'tournament_name',
   'opp_1_name', 'opp_2_name', 'opp_1_id', 'opp_2_id', 'opp_1_ids', 'opp_2_ids', 'opp_1_icon', 'opp_2_icon',
   'score_full', 'period_name', 'timer', 'va', 'vi', 'zp', 'game_oc_counter', 'game_oc_list',
 ])
 
-function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome | null {
+export function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome | null {
+  const mark = warnings.length
   const o = parseItem(OutcomeSchema, raw, path, warnings)
   if (!o) return null
   const pointer = parseOcPointer(o.oc_pointer)
   if (o.oc_pointer && !pointer) warnings.push({ path: `${path}.oc_pointer`, message: 'oc_pointer is not game|group|type|param; outcome cannot be bet' })
   // Bad odds (0, negative, missing, out of range) sink only this outcome's betting, never the list.
   const rateOk = isUsableRate(o.oc_rate)
-  if (!rateOk && !warnings.some((w) => w.path === `${path}.oc_rate`)) warnings.push({ path: `${path}.oc_rate`, message: `unusable odds ${describe((raw as Record<string, unknown>).oc_rate)}; outcome shown as not bettable` })
+  if (!rateOk && !warnedAt(warnings, mark, `${path}.oc_rate`)) warnings.push({ path: `${path}.oc_rate`, message: `unusable odds ${describe((raw as Record<string, unknown>).oc_rate)}; outcome shown as not bettable` })
   return {
     marketName: o.oc_group_name ?? '',
     name: o.oc_name ?? '',
@@ -36,6 +37,12 @@ function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): Outcome
     playerId: o.op_id ?? null,
     extra: extraOf(raw, OUTCOME_KEYS),
   }
+}
+
+/** Whether a warning for `path` was pushed since `from` (only the item's own warnings can name it). */
+function warnedAt(warnings: FeedWarning[], from: number, path: string): boolean {
+  for (let i = from; i < warnings.length; i++) if (warnings[i].path === path) return true
+  return false
 }
 
 function describe(value: unknown): string {
@@ -60,13 +67,13 @@ function byType(outcomes: Outcome[]): Outcome[] {
   return outcomes.sort(compareByType)
 }
 
-function compareByType(a: Outcome, b: Outcome): number {
+export function compareByType(a: Outcome, b: Outcome): number {
   if (!a.pointer || !b.pointer) return (a.pointer ? 0 : 1) - (b.pointer ? 0 : 1)
   if (a.pointer.typeId !== b.pointer.typeId) return a.pointer.typeId - b.pointer.typeId
   return Number(a.pointer.param) - Number(b.pointer.param)
 }
 
-function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {
+export function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {
   const m = parseItem(MarketSchema, raw, path, warnings)
   if (!m) return null
   const list = m.oc_list ?? []
@@ -121,13 +128,13 @@ export function marketsOf(raw: unknown, path: string, warnings: FeedWarning[]): 
   return out
 }
 
-const liveStr = (v: string | null | undefined): string | null => (v === null || v === undefined || v.trim() === '' ? null : v)
-const livePositive = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? v : null)
+export const liveStr = (v: string | null | undefined): string | null => (v === null || v === undefined || v.trim() === '' ? null : v)
+export const livePositive = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 ? v : null)
 /** Seconds → ms; a time outside the Date range (8.64e15 ms) is no time at all. */
-const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 && v * 1000 <= 8.64e15 ? Math.round(v * 1000) : null)
+export const secondsToMs = (v: number | null | undefined): number | null => (typeof v === 'number' && v > 0 && v * 1000 <= 8.64e15 ? Math.round(v * 1000) : null)
 
 /** `opp_N_ids`: integer ids (numbers or digit strings); anything else is dropped with a warning. */
-function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[]): number[] {
+export function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[]): number[] {
   const out: number[] = []
   if (!raw) return out
   for (let i = 0; i < raw.length; i++) {
@@ -141,7 +148,7 @@ function idsOf(raw: unknown[] | null | undefined, path: string, warnings: FeedWa
 
 const DIGITS = /^\d+$/
 
-function listOf<T>(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[], one: (item: unknown, p: string, warnings: FeedWarning[]) => T | null): T[] {
+export function listOf<T>(raw: unknown[] | null | undefined, path: string, warnings: FeedWarning[], one: (item: unknown, p: string, warnings: FeedWarning[]) => T | null): T[] {
   const out: T[] = []
   if (!raw) return out
   for (let i = 0; i < raw.length; i++) {
@@ -218,17 +225,17 @@ export function normaliseMatch(raw: unknown, lineType: LineType, path: string, w
   return match
 }
 
-function statOf(item: unknown, path: string, warnings: FeedWarning[]): StatItem | null {
+export function statOf(item: unknown, path: string, warnings: FeedWarning[]): StatItem | null {
   const s = parseItem(StatItemSchema, item, path, warnings)
   return s ? { id: s.id ?? null, name: s.name ?? '', opp1: s.opp1 ?? '', opp2: s.opp2 ?? '' } : null
 }
 
-function subGameOf(item: unknown, path: string, warnings: FeedWarning[]): SubGame | null {
+export function subGameOf(item: unknown, path: string, warnings: FeedWarning[]): SubGame | null {
   const s = parseItem(SubGameSchema, item, path, warnings)
   return s ? { gameId: s.game_id ?? null, gameNum: s.game_num ?? null, name: s.game_name ?? null } : null
 }
 
-function planItemOf(item: unknown, path: string, warnings: FeedWarning[]): EventPlanItem | null {
+export function planItemOf(item: unknown, path: string, warnings: FeedWarning[]): EventPlanItem | null {
   const e = parseItem(EventPlanItemSchema, item, path, warnings)
   if (!e) return null
   return {

@@ -9,6 +9,7 @@ import {
   knownKeys,
 } from './schemas.js'
 import { normaliseMatch, normaliseSummary } from './normalise-match.js'
+import { normaliseMatchFast, normaliseMatchesFast } from './normalise-fast.js'
 import { extraOf, parseItem, requireArray } from './parse.js'
 import type { Championship, Country, EventResult, EventsTournament, Normalised, FeedWarning, GoneReason, LineType, Match, MatchSummary, Sport, Tournament } from './types.js'
 
@@ -102,12 +103,19 @@ export function normaliseChampionships(body: unknown): Normalised<Championship> 
   })
 }
 
-export function normaliseEvents(body: unknown, lineType: LineType): Normalised<EventsTournament> {
+/** `events` (and the calendar). `reference` reads every match through the schema path the one-pass
+ *  reader (normalise-fast.ts) must agree with; tests compare the two. */
+export function normaliseEvents(body: unknown, lineType: LineType, reference = false): Normalised<EventsTournament> {
   return list(body, 'events', (raw, path, warnings) => {
     const t = parseItem(EventsTournamentSchema, raw, path, warnings)
     if (!t) return null
-    const matches: Match[] = listOf(t.events_list, `${path}.events_list`, warnings, (m, p, w) => normaliseMatch(m, lineType, p, w)) ?? []
-    if (!t.events_list) warnings.push({ path: `${path}.events_list`, message: 'missing events_list; tournament kept with no matches' })
+    const at = `${path}.events_list`
+    const matches: Match[] = !t.events_list
+      ? []
+      : reference
+        ? (listOf(t.events_list, at, warnings, (m, p, w) => normaliseMatch(m, lineType, p, w)) ?? [])
+        : normaliseMatchesFast(t.events_list, lineType, at, warnings)
+    if (!t.events_list) warnings.push({ path: at, message: 'missing events_list; tournament kept with no matches' })
     return { tournamentId: t.tournament_id, tournamentName: t.tournament_name ?? '', matches }
   })
 }
@@ -121,7 +129,7 @@ export function goneReasonOf(message: string): GoneReason {
 }
 
 /** `event` body: one match, or (spec rule 9) an object with only a `message` for an id that is gone. */
-export function normaliseEvent(body: unknown, lineType: LineType, gameId: number): EventResult {
+export function normaliseEvent(body: unknown, lineType: LineType, gameId: number, reference = false): EventResult {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new DeskError('feed_shape', `event: expected an object body, got ${Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body}`)
   }
@@ -132,7 +140,7 @@ export function normaliseEvent(body: unknown, lineType: LineType, gameId: number
     throw new DeskError('feed_shape', 'event: body has neither game_id nor message')
   }
   const warnings: FeedWarning[] = []
-  const match = normaliseMatch(body, lineType, 'body', warnings)
+  const match = (reference ? normaliseMatch : normaliseMatchFast)(body, lineType, 'body', warnings)
   if (!match) throw new DeskError('feed_shape', `event: ${warnings[0]?.message ?? 'malformed match'}`, { data: { warnings } })
   return { kind: 'match', match, warnings }
 }

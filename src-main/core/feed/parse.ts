@@ -36,7 +36,7 @@ function noteIgnored(value: unknown, key: string, path: string, warnings: FeedWa
 }
 
 /** Shared by every item without unmodelled fields (most of them): one object, not one per outcome. */
-const NO_EXTRA: Extra = Object.freeze({})
+export const NO_EXTRA: Extra = Object.freeze({})
 
 /** Fields of `raw` that the schema does not model (read-only). */
 export function extraOf(raw: unknown, known: Set<string>): Extra {

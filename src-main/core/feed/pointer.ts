@@ -36,6 +36,80 @@ function idOf(text: string): number {
   return Number.isSafeInteger(n) ? n : -1
 }
 
+const C0 = 48
+const C9 = 57
+
+/** A non-negative integer id in text[from, to) within 2^53, or -1. */
+function idIn(text: string, from: number, to: number): number {
+  if (to <= from) return -1
+  if (to - from > 15) {
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i)
+      if (c < C0 || c > C9) return -1
+    }
+    const n = Number(text.slice(from, to))
+    return Number.isSafeInteger(n) ? n : -1
+  }
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c < C0 || c > C9) return -1
+    n = n * 10 + (c - C0)
+  }
+  return n
+}
+
+/** Digits from `i`; the index after them. */
+function digitsFrom(text: string, i: number): number {
+  while (i < text.length) {
+    const c = text.charCodeAt(i)
+    if (c < C0 || c > C9) break
+    i++
+  }
+  return i
+}
+
+/** POINTER_PARAM (`[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`) over text[from, end). */
+function isParam(text: string, from: number): boolean {
+  let i = from
+  let c = text.charCodeAt(i)
+  if (c === 43 || c === 45) i++
+  let j = digitsFrom(text, i)
+  if (j === i) return false
+  i = j
+  if (text.charCodeAt(i) === 46) {
+    j = digitsFrom(text, i + 1)
+    if (j === i + 1) return false
+    i = j
+  }
+  c = text.charCodeAt(i)
+  if (c === 101 || c === 69) {
+    i++
+    c = text.charCodeAt(i)
+    if (c === 43 || c === 45) i++
+    j = digitsFrom(text, i)
+    if (j === i) return false
+    i = j
+  }
+  return i === text.length
+}
+
+/** `parseOcPointer` without the split and the regular expressions (it runs once per outcome of every
+ *  list answer): the same pointer, or null when malformed. */
+export function readOcPointer(raw: string): OutcomePointer | null {
+  const a = raw.indexOf('|')
+  if (a < 0) return null
+  const b = raw.indexOf('|', a + 1)
+  if (b < 0) return null
+  const c = raw.indexOf('|', b + 1)
+  if (c < 0 || raw.indexOf('|', c + 1) >= 0) return null
+  const gameId = idIn(raw, 0, a)
+  const groupId = idIn(raw, a + 1, b)
+  const typeId = idIn(raw, b + 1, c)
+  if (gameId < 0 || groupId < 0 || typeId < 0 || !isParam(raw, c + 1)) return null
+  return { raw, gameId, groupId, typeId, param: raw.slice(c + 1) }
+}
+
 /**
  * Coupon bet pointer (coupon spec, "Bet pointer"):
  * `line_type#game_id#group_id#type_id#param#coefficient[#player_id]`, built from the feed's ready-made
