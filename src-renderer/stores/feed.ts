@@ -15,6 +15,7 @@ import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'
 import { periodOf, type PeriodKey } from '../composables/calendar.js'
 import { patchEvents } from '../composables/patch-events.js'
+import { LIST_APPLIED, mark } from '../composables/perf-marks.js'
 
 export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
@@ -192,6 +193,7 @@ export const useFeedStore = defineStore('feed', () => {
     // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved.
     const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v) => {
       s.events = markRaw(patchEvents(s.events, v))
+      mark(LIST_APPLIED, { rows: v.reduce((n, t) => n + t.matches.length, 0) })
     })
     const event = feedWatch(
       () => eventTopic(lt),
