@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, startWebConsole } from '../test/e2e/launch.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
 import { summarise } from './lib/stats.js'
+import { heapMb, holdWholeLine, MB, openPlainList, PROBE_SCRIPT, probeOf, waitFor } from './browser-pages.js'
 
 /**
  * The line browser in Chromium: `npm run web`'s server with a Demo world big enough that its
@@ -15,16 +16,12 @@ import { summarise } from './lib/stats.js'
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url))
-const VIRTUAL_CORE = fileURLToPath(new URL('../node_modules/@tanstack/virtual-core/dist/esm/', import.meta.url))
-const PLAIN = 'http://plain.bench.invalid'
-const MB = 1024 * 1024
-/** The Demo world's size: its biggest sport (football) holds about 39% of the main matches. */
+/** The Demo world's size: its biggest sport (football, opened first) holds about 39% of the main matches. */
 const WORLD = { full: 12_800, quick: 800 }
 const CHANGED_PRICES = { full: 2000, quick: 100 }
 
 export async function benchBrowser(config: BenchConfig): Promise<BenchRow[]> {
-  t0 = Date.now()
+  started = Date.now()
   ensureBuilt()
   const server = await startWebConsole({ env: { DESK_DEMO_MATCHES: String(config.size(WORLD.full, WORLD.quick)) } })
   let context: BrowserContext | null = null
@@ -63,26 +60,19 @@ interface FirstPaint {
   render: number
 }
 
-/** Calls `window.__deskProbe[name](arg)` in the page (bench/page/probe.js). */
-let t0 = Date.now()
-const step = (what: string) => process.env.BENCH_VERBOSE && process.stderr.write(`bench: browser: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
+let started = Date.now()
+const step = (what: string) => process.env.BENCH_VERBOSE && process.stderr.write(`bench: browser: ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 
-const probeOf =
-  (page: Page) =>
-  <T>(name: string, arg?: unknown): Promise<T> =>
-    page.evaluate(([n, a]) => (globalThis as unknown as { __deskProbe: Record<string, (x: unknown) => unknown> }).__deskProbe[n](a), [name, arg] as const) as Promise<T>
-
-async function heapMb(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.collectGarbage')
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
-  return usedSize / MB
+/** What main pushes for a list refresh today: the contract says whether feed lists have deltas. */
+function refreshMode(): 'delta' | 'snapshot' {
+  return /'feed\.events': \{ snapshot: TournamentEventsDto\[\]; delta: never \}/.test(readFileSync(`${ROOT}src-shared/contract.ts`, 'utf8')) ? 'snapshot' : 'delta'
 }
 
 async function measure(context: BrowserContext, url: string, config: BenchConfig): Promise<BenchRow[]> {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
-  await page.addInitScript({ path: `${PAGE_DIR}probe.js` })
+  await page.addInitScript({ path: PROBE_SCRIPT })
   await page.goto(url)
   await page.getByTestId('match-row').first().waitFor({ timeout: 60_000 })
   const probe = probeOf(page)
@@ -92,49 +82,44 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
   const heapTop = await heapMb(cdp)
   step('console open')
 
-  // Data to first rows painted: the whole line opened from the Top 50, `reps` times after a warm-up.
+  // Data to first rows painted: the whole line opened from the Top 50, `reps` times.
   const paints: FirstPaint[] = []
-  for (let r = 0; r <= config.reps; r++) {
-    if (r > 0) {
-      await page.getByTestId('feed-scope-top').click()
-      await waitFor(async () => (await listCount()) === topCount, 'the Top 50 again')
+  let release = () => {}
+  try {
+    for (let r = 0; r < config.reps; r++) {
+      if (r > 0) {
+        await page.getByTestId('feed-scope-top').click()
+        await waitFor(async () => (await listCount()) === topCount, 'the Top 50 again')
+      }
+      const from = await probe<number>('marksSeen')
+      await page.getByTestId('feed-scope-all').click()
+      paints.push(await waitFor(() => probe<FirstPaint | null>('firstPaint', { from, more: topCount }), 'the whole line painted', 120_000))
+      if (r === 0 && config.reps > 1) {
+        const text = (await probe<string | null>('text')) ?? ''
+        release = await holdWholeLine(url, Number(/"sportId":(\d+)/.exec(text)?.[1]))
+      }
     }
-    const from = await probe<number>('marksSeen')
-    await page.getByTestId('feed-scope-all').click()
-    const paint = await waitFor(() => probe<FirstPaint | null>('firstPaint', { from, more: topCount }), 'the whole line painted', 120_000)
-    if (r > 0) paints.push(paint)
+  } finally {
+    release()
   }
   const rows = paints[0].rows
   step('first paints')
+
+  // The plain list beside it, taking the same message text.
   const text = await probe<string | null>('text')
   if (!text) throw new Error('no list message was seen')
-
-  // The plain list beside it: same browser, its own origin, the same message text.
-  await context.route(`${PLAIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname
-    // As a bundler serves it: the library's development checks compiled out.
-    if (path.startsWith('/vc/')) return route.fulfill({ body: readFileSync(VIRTUAL_CORE + path.slice(4), 'utf8').replaceAll('process.env.NODE_ENV', '"production"'), contentType: 'text/javascript' })
-    const file = path === '/' ? 'plain-list.html' : path.slice(1)
-    return route.fulfill({ body: readFileSync(PAGE_DIR + file), contentType: file.endsWith('.html') ? 'text/html' : 'text/javascript' })
-  })
-  const plain = await context.newPage()
-  plain.on('pageerror', (e) => errors.push(`plain list: ${e.message}`))
-  await plain.addInitScript({ path: `${PAGE_DIR}probe.js` })
-  await plain.goto(`${PLAIN}/`)
-  await plain.waitForFunction(() => '__plain' in globalThis)
+  const plain = await openPlainList(context, text, errors)
   const plainProbe = probeOf(plain)
-  const plainCall = <T>(name: string, arg: string) =>
-    plain.evaluate(([n, a]) => (globalThis as unknown as { __plain: Record<string, (x: string) => Promise<unknown>> }).__plain[n](a), [name, arg] as const) as Promise<T>
   const plainPaints: Timing[] = []
   await plain.bringToFront()
   for (let r = 0; r <= config.reps; r++) {
-    const t = await plainCall<Timing>('load', text)
+    const t = await plain.evaluate<Timing>('window.__plain.load(window.__deskProbe.text())')
     if (r > 0) plainPaints.push(t)
   }
-
   step('plain list loads')
-  // Scrolling the whole list at a steady speed, the console and the plain list taking turns.
-  const scrollMs = config.size(6000, 1000)
+
+  // Scrolling the whole list at a steady speed (a scrollbar dragged end to end), console and plain list taking turns.
+  const scrollMs = config.size(3000, 1000)
   const appScrolls: Scroll[] = []
   const plainScrolls: Scroll[] = []
   for (let r = 0; r < config.reps; r++) {
@@ -143,28 +128,32 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
     await plain.bringToFront()
     plainScrolls.push(await plainProbe<Scroll>('scroll', { selector: '#scroller', ms: scrollMs }))
   }
-
   step('scrolls')
-  // A refresh in which `changed` prices moved, handed to the page's socket the way main pushes it today.
+
+  // A refresh in which `changed` prices moved, handed to the page's socket as main pushes it.
+  const mode = refreshMode()
   const changed = Math.min(config.size(CHANGED_PRICES.full, CHANGED_PRICES.quick), rows)
   const applies: Timing[] = []
   const plainApplies: Timing[] = []
+  let refreshBytes = 0
   for (let r = 0; r <= config.reps; r++) {
     await page.bringToFront()
-    const refresh = await probe<string>('buildRefresh', { changed, round: r + 1 })
-    const a = await probe<Timing>('apply', refresh)
+    refreshBytes = (await probe<{ bytes: number }>('buildRefresh', { changed, round: r + 1, mode })).bytes
+    const a = await probe<Timing>('apply')
     await plain.bringToFront()
-    const b = await plainCall<Timing>('refresh', refresh)
+    await plainProbe('buildRefresh', { changed, round: r + 1, mode })
+    const b = await plain.evaluate<Timing>('window.__plain.refresh(window.__deskProbe.pending())')
     if (r > 0) {
       applies.push(a)
       plainApplies.push(b)
     }
   }
-
   step('refreshes')
+
   // Renderer heap with the whole list open (after a full collection), against the Top 50 open.
   await page.bringToFront()
   await probe('forget')
+  await plainProbe('forget')
   const heapList = await heapMb(cdp)
   const heapPlain = await heapMb(await context.newCDPSession(plain))
   if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`)
@@ -199,7 +188,7 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
       baseline: s(plainApplies.map((a) => a.script + a.frame)),
       target: '<= 8 ms',
       met: (v) => v <= 8,
-      note: `a whole-snapshot push (feed topics send no deltas yet) handed to the page's socket: script ${mean(applies.map((a) => a.script))} ms, frame ${mean(applies.map((a) => a.frame))} ms; baseline: the plain list taking the same text`,
+      note: `${mode === 'delta' ? 'a list delta' : 'a whole snapshot (feed lists push no deltas yet)'} of ${(refreshBytes / 1024).toFixed(0)} KB handed to the page's socket as main pushes it: script ${mean(applies.map((a) => a.script))} ms, frame ${mean(applies.map((a) => a.frame))} ms; baseline: the plain list taking the same text`,
     }),
     row({
       name: `memory: renderer JS heap, ${n}-match list open`,
@@ -209,14 +198,4 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
       note: `after a full collection; baseline: the console with the Top 50 open; the plain list holding the same rows: ${heapPlain.toFixed(1)} MB`,
     }),
   ]
-}
-
-async function waitFor<T>(test: () => Promise<T | null | false>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await test()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
 }

@@ -24,8 +24,13 @@ function snapshotOf(message) {
   return out
 }
 
-function price(o) {
-  return o ? o.rate.toFixed(2) : '–'
+/** The main market's three prices by outcome type, as the console's list places them. */
+function mainPrices(market) {
+  const outcomes = market ? market.columns.flat() : []
+  const by = (types) => types.map((t) => outcomes.find((o) => o.typeId === t))
+  if (outcomes.some((o) => o.typeId === 1 || o.typeId === 2 || o.typeId === 3)) return by([1, 2, 3])
+  if (outcomes.some((o) => o.typeId === 401 || o.typeId === 402)) return by([401, null, 402])
+  return outcomes.slice(0, 3)
 }
 
 function fill(el, row) {
@@ -41,7 +46,7 @@ function fill(el, row) {
     return
   }
   const m = row.match
-  const outcomes = (m.markets && m.markets[0] && m.markets[0].outcomes) || []
+  const prices = mainPrices(m.markets && m.markets[0])
   el.className = 'item row'
   el.style.height = `${ROW}px`
   el.innerHTML = ''
@@ -53,7 +58,7 @@ function fill(el, row) {
   odds.className = 'odds'
   for (let i = 0; i < 3; i++) {
     const p = document.createElement('span')
-    p.textContent = price(outcomes[i])
+    p.textContent = prices[i] ? prices[i].rate.toFixed(2) : '–'
     odds.append(p)
   }
   const more = document.createElement('span')
@@ -115,9 +120,24 @@ function afterPaint() {
   )
 }
 
-/** Takes a pushed message's text: parse, the new rows, the rows in view drawn again. */
+/** Takes a pushed message's text: a snapshot gives new rows; a delta patches the matches it names. Then the rows in view are drawn again where their data changed. */
 function apply(text) {
-  rows = snapshotOf(JSON.parse(text))
+  const message = JSON.parse(text)
+  if (message.event && message.event.type === 'watch.delta') {
+    const at = new Map(rows.map((r, i) => [r.key, i]))
+    for (const p of message.event.delta.changed || []) {
+      const i = at.get(p.key)
+      if (i === undefined) continue
+      const m = { ...rows[i].match, markets: rows[i].match.markets.slice() }
+      for (const o of p.markets.outcomes) {
+        const k = m.markets.findIndex((x) => x.key === o.market)
+        const columns = m.markets[k].columns.map((c) => c.slice())
+        columns[o.col][o.row] = { ...columns[o.col][o.row], ...o.set }
+        m.markets[k] = { ...m.markets[k], columns }
+      }
+      rows[i] = { key: p.key, match: m }
+    }
+  } else rows = snapshotOf(message)
   virtualizer.setOptions({ ...virtualizer.options, count: rows.length })
   virtualizer._willUpdate()
   render()

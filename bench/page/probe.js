@@ -14,6 +14,7 @@
   const arrivals = []
   const marks = []
   let lastBigText = null
+  let refreshText = null
 
   const Native = window.WebSocket
   window.WebSocket = class ProbedSocket extends Native {
@@ -51,7 +52,7 @@
     hasText: () => lastBigText !== null,
     text: () => lastBigText,
     /** Lets the held message text go (before the heap is measured). */
-    forget: () => void (lastBigText = null),
+    forget: () => void (lastBigText = refreshText = null),
 
     /**
      * After mark number `from`: the list of more than `more` rows applied by the store, painted, and
@@ -68,32 +69,56 @@
       return { rows: applied.detail.rows, shown: painted.detail.shown, bytes: arrival.bytes, total: painted.at - arrival.at, parse: applied.at - arrival.at, render: painted.at - applied.at }
     },
 
+    /** Holds `text` as the list message (a page that has no socket of its own: the plain list). */
+    hold: (text) => void (lastBigText = text),
+    pending: () => refreshText,
+
     /**
-     * The last list message main sent, as the snapshot event of a refresh in which `changed` matches,
-     * spread over the list, have their first shown price moved (by `round` ticks, so each round
-     * differs from the one before).
+     * The last list message main sent, turned into a refresh in which `changed` matches, spread over
+     * the list, have their first main price moved (by `round` ticks, so each round differs from the
+     * one before): a whole snapshot (`mode` 'snapshot') or main's list delta ('delta'). Held for `apply`.
      */
-    buildRefresh({ changed, round }) {
+    buildRefresh({ changed, round, mode }) {
       const message = JSON.parse(lastBigText)
       const from = message.event ?? { ...message.result.value, epoch: message.result.epoch }
       const groups = from.snapshot
-      const all = groups.flatMap((t) => t.matches).filter((m) => m.markets?.[0]?.outcomes?.[0])
-      const step = all.length / Math.min(changed, all.length)
-      let moved = 0
-      for (let i = 0; i < all.length && moved < changed; i += step, moved++) {
-        const outcome = all[Math.floor(i)].markets[0].outcomes[0]
+      const priced = []
+      for (const t of groups)
+        for (const m of t.matches) {
+          const market = m.markets?.[0]
+          if (!market) continue
+          for (let col = 0; col < market.columns.length && priced.at(-1)?.match !== m; col++)
+            for (let row = 0; row < market.columns[col].length; row++)
+              if (market.columns[col][row].typeId === 1 || market.columns[col][row].typeId === 401) {
+                priced.push({ match: m, market, col, row })
+                break
+              }
+        }
+      const step = priced.length / Math.min(changed, priced.length)
+      const patches = []
+      for (let i = 0; i < priced.length && patches.length < changed; i += step) {
+        const { match, market, col, row } = priced[Math.floor(i)]
+        const outcome = market.columns[col][row]
         outcome.rate = Math.round((outcome.rate + 0.01 * round) * 100) / 100
+        patches.push({ key: match.key, markets: { outcomes: [{ market: market.key, col, row, set: { rate: outcome.rate } }] } })
       }
-      const event = { type: 'watch.snapshot', subscriptionId: from.subscriptionId, seq: from.seq + round, topic: from.topic?.name ?? from.topic ?? 'feed.events', snapshot: groups, epoch: from.epoch }
-      return JSON.stringify({ event })
+      // Far above main's own seq, so main's next push (older) does not undo it.
+      const seq = from.seq + 1000 + round
+      const topic = from.topic?.name ?? from.topic ?? 'feed.events'
+      const event =
+        mode === 'delta'
+          ? { type: 'watch.delta', subscriptionId: from.subscriptionId, seq, topic, delta: { changed: patches }, epoch: from.epoch }
+          : { type: 'watch.snapshot', subscriptionId: from.subscriptionId, seq, topic, snapshot: groups, epoch: from.epoch }
+      refreshText = JSON.stringify({ event })
+      return { bytes: refreshText.length, changed: patches.length }
     },
 
-    /** Hands `text` to the app's socket as a message from main (the page's real event path from there), and times the main thread: script until the app's updates are flushed, then the frame that shows them. */
-    async apply(text) {
+    /** Hands the refresh to the app's socket as a message from main (the page's real event path from there), and times the main thread: script until the app's updates are flushed, then the frame that shows them. */
+    async apply() {
       const ws = sockets.find((s) => s.readyState === 1)
       if (!ws) throw new Error('no open socket')
       const t0 = performance.now()
-      ws.dispatchEvent(new MessageEvent('message', { data: text }))
+      ws.dispatchEvent(new MessageEvent('message', { data: refreshText }))
       // Vue flushes its updates in a microtask queued during the dispatch: this one runs after it.
       await Promise.resolve()
       const t1 = performance.now()
