@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
@@ -74,4 +74,34 @@ export async function holdWholeLine(consoleUrl: string, sportId: number): Promis
   ws.send(JSON.stringify({ id: 1, channel: 'desk:watch:subscribe', payload: { subscriptionId: 'bench-second-window', topic } }))
   await new Promise<void>((resolve) => ws.on('message', (data) => String(data).startsWith('{"id":1,') && resolve()))
   return () => ws.close()
+}
+
+/**
+ * With BENCH_PROFILE=<dir>: a CPU profile of `fn` in the page (`<dir>/<name>.cpuprofile`, open it in
+ * Chrome's DevTools), to explain a missed target. Without it, just `fn`.
+ */
+export async function profiled<T>(cdp: CDPSession, name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE
+  if (!dir) return fn()
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  try {
+    return await fn()
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile))
+  }
+}
+
+/**
+ * CPU time of the page's main thread (Chrome's `ThreadTime`) `fn` costs: what a figure of main-thread
+ * work should count on a shared machine, where wall time also counts the other tenants' turns.
+ */
+export async function threadMs<T>(cdp: CDPSession, fn: () => Promise<T>): Promise<{ value: T; cpu: number }> {
+  const read = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN) * 1000
+  const before = await read()
+  const value = await fn()
+  return { value, cpu: (await read()) - before }
 }

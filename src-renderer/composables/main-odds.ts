@@ -45,9 +45,16 @@ export interface OddsHeader {
 
 type Slots = OddsHeader
 
+/** A market's slots, once per market object: a refresh keeps unchanged markets' objects, so the header over thousands of rows redoes only the ones that moved. */
+const slotsSeen = new WeakMap<MarketDto, Slots>()
 const slotsOf = (market: MarketDto): Slots => {
-  const slots = mainOdds(market)
-  return { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+  let found = slotsSeen.get(market)
+  if (!found) {
+    const slots = mainOdds(market)
+    found = { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+    slotsSeen.set(market, found)
+  }
+  return found
 }
 // A missing price agrees with any; otherwise the same outcome type and name per slot.
 const clash = <T>(a: T, b: T, empty: T) => a !== empty && b !== empty && a !== b
