@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { launchBrowser, startWebConsole } from '../test/e2e/launch.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
@@ -23,7 +23,9 @@ const CHANGED_PRICES = { full: 2000, quick: 100 }
 export async function benchBrowser(config: BenchConfig): Promise<BenchRow[]> {
   started = Date.now()
   ensureBuilt()
-  const server = await startWebConsole({ env: { DESK_DEMO_MATCHES: String(config.size(WORLD.full, WORLD.quick)) } })
+  // BENCH_STATIC_DIR: another build of the renderer to measure (e.g. before a change), same server and bench.
+  const staticDir = process.env.BENCH_STATIC_DIR
+  const server = await startWebConsole({ env: { DESK_DEMO_MATCHES: String(config.size(WORLD.full, WORLD.quick)) }, args: staticDir ? ['--static-dir', staticDir] : [] })
   let context: BrowserContext | null = null
   try {
     context = await launchBrowser()
@@ -126,7 +128,7 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
   step('plain list loads')
 
   // Scrolling the whole list at a steady speed (a scrollbar dragged end to end), console and plain list taking turns.
-  const scrollMs = config.size(3000, 1000)
+  const scrollMs = config.size(3000, 600)
   const appScrolls: Array<Scroll & { cpu: number }> = []
   const plainScrolls: Array<Scroll & { cpu: number }> = []
   for (let r = 0; r < config.reps; r++) {

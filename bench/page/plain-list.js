@@ -1,4 +1,4 @@
-/* global window, document, performance, requestAnimationFrame, MessageChannel */
+/* global window, document, requestAnimationFrame */
 /**
  * The bench's baseline: a plain virtualised list of the same rows (tournament headers and matches:
  * start, teams, three prices, more-markets count) with @tanstack/virtual-core, the library under

@@ -1,4 +1,4 @@
-/* global window, document, performance, requestAnimationFrame, MessageChannel, MessageEvent, PerformanceObserver */
+/* global window, document, requestAnimationFrame */
 /**
  * Loaded into a page before its own scripts (Playwright `addInitScript`); the bench calls it as
  * `window.__deskProbe`. It watches the console from outside the app: when each big WebSocket
