@@ -50,6 +50,7 @@ interface Timing {
 interface Scroll {
   frames: number
   over20: number
+  dropped: number
   worst: number
   px: number
 }
@@ -183,14 +184,14 @@ async function measure(context: BrowserContext, url: string, config: BenchConfig
       note: `from the list message's arrival in the page (${(paints[0].bytes / MB).toFixed(1)} MB) to the frame after its first rows painted: parse and store ${mean(paints.map((p) => p.parse))} ms, render and paint ${mean(paints.map((p) => p.render))} ms; baseline: a plain virtual list taking the same text`,
     }),
     row({
-      name: `line browser: frames over 20 ms scrolling ${n} rows in ${scrollMs / 1000} s, vs plain virtual list`,
-      value: s(appScrolls.map((x) => x.over20)),
+      name: `line browser: frames dropped scrolling ${n} rows in ${scrollMs / 1000} s (frames over 20 ms), vs plain virtual list`,
+      value: s(appScrolls.map((x) => x.dropped)),
       unit: 'frames',
-      baseline: s(plainScrolls.map((x) => x.over20)),
+      baseline: s(plainScrolls.map((x) => x.dropped)),
       target: '<= 1.2x plain',
-      // A plain list with no late frame at all allows one.
+      // A plain list that dropped none allows one.
       met: (v, b) => b !== null && v <= Math.max(1.2 * b, 1),
-      note: `of about ${Math.round(appScrolls[0].frames)} frames (wall time: counts the machine's other load); worst gap ${mean(appScrolls.map((x) => x.worst))} ms (plain ${mean(plainScrolls.map((x) => x.worst))} ms)`,
+      note: `60 Hz frames that showed nothing new; ${mean(appScrolls.map((x) => x.over20))} of ${mean(appScrolls.map((x) => x.frames))} frames came over 20 ms (plain ${mean(plainScrolls.map((x) => x.over20))} of ${mean(plainScrolls.map((x) => x.frames))}), worst gap ${mean(appScrolls.map((x) => x.worst))} ms (plain ${mean(plainScrolls.map((x) => x.worst))} ms); wall time, so the machine's other load counts`,
     }),
     row({
       name: `line browser: main-thread CPU per frame scrolling ${n} rows, vs plain virtual list`,

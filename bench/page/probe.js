@@ -128,7 +128,9 @@
 
     /**
      * Scrolls the element `selector` finds from top to bottom at a steady speed over `ms`, one step
-     * per animation frame; returns the frames and how many came over 20 ms after the one before.
+     * per animation frame; returns the frames, how many came over 20 ms after the one before, and how
+     * many display frames those late ones dropped (a slow page has fewer frames, all late: the count
+     * of late frames alone would favour the slower one).
      */
     scroll({ selector, ms }) {
       const el = document.querySelector(selector)
@@ -144,7 +146,8 @@
           const f = Math.min(1, (t - start) / ms)
           el.scrollTop = Math.round(end * f)
           if (f < 1) requestAnimationFrame(step)
-          else resolve({ frames: gaps.length, over20: gaps.filter((g) => g > 20).length, worst: Math.max(0, ...gaps), px: end })
+          // A gap over 20 ms is a late frame; the display's 60 Hz frames that went by in it showed nothing new (dropped).
+          else resolve({ frames: gaps.length, over20: gaps.filter((g) => g > 20).length, dropped: gaps.reduce((n, g) => n + (g > 20 ? Math.round(g / (1000 / 60)) - 1 : 0), 0), worst: Math.max(0, ...gaps), px: end })
         }
         el.scrollTop = 0
         requestAnimationFrame(() => requestAnimationFrame(step))
