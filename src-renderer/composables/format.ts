@@ -63,9 +63,26 @@ export function zoneName(zone: Zone, short = false): string {
   return part?.value ?? 'local'
 }
 
+/**
+ * UTC starts already written, by language and time: a list of thousands of matches has few distinct
+ * starts (five-minute steps), and writing one in a fixed zone costs a zone lookup each time (rows
+ * mount as they scroll into view). Bounded; the machine's own zone is not cached (it can change).
+ */
+const utcStarts = new Map<string, string>()
+const UTC_STARTS_MAX = 5000
+
 /** Match start: date without seconds. */
 export function formatStart(ms: number | null | undefined, zone: Zone, lang: UiLanguage = 'en'): string {
-  return ms !== null && ms !== undefined && ms <= 0 ? '—' : formatIn(ms, zone, START[lang])
+  if (ms !== null && ms !== undefined && ms <= 0) return '—'
+  if (zone !== 'utc' || typeof ms !== 'number') return formatIn(ms, zone, START[lang])
+  const key = `${lang}${ms}`
+  let text = utcStarts.get(key)
+  if (text === undefined) {
+    if (utcStarts.size >= UTC_STARTS_MAX) utcStarts.clear()
+    text = formatIn(ms, zone, START[lang])
+    utcStarts.set(key, text)
+  }
+  return text
 }
 
 /** Live timer seconds as mm:ss. */

@@ -45,9 +45,16 @@ export interface OddsHeader {
 
 type Slots = OddsHeader
 
+/** A market's slots, once per market object: a refresh keeps unchanged markets' objects, so the header over thousands of rows redoes only the ones that moved. */
+const slotsSeen = new WeakMap<MarketDto, Slots>()
 const slotsOf = (market: MarketDto): Slots => {
-  const slots = mainOdds(market)
-  return { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+  let found = slotsSeen.get(market)
+  if (!found) {
+    const slots = mainOdds(market)
+    found = { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+    slotsSeen.set(market, found)
+  }
+  return found
 }
 // A missing price agrees with any; otherwise the same outcome type and name per slot.
 const clash = <T>(a: T, b: T, empty: T) => a !== empty && b !== empty && a !== b
@@ -65,11 +72,12 @@ export function fitsHeader(market: MarketDto, header: OddsHeader): boolean {
  * bet's handicap) carry their own names. Null when no match has a main market.
  */
 export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | null>): OddsHeader | null {
-  // Each row's layout once: this runs on every list refresh.
-  const rows = markets.filter((m): m is MarketDto => !!m).map(slotsOf)
+  // Each row's layout once: this runs on every list refresh, over every row.
+  const rows: Slots[] = []
+  for (const m of markets) if (m) rows.push(slotsOf(m))
   const counts = new Map<string, { n: number; row: Slots }>()
   for (const row of rows) {
-    const key = row.types.join('|')
+    const key = layoutKeyOf(row)
     const seen = counts.get(key)
     if (seen) seen.n++
     else counts.set(key, { n: 1, row })
@@ -78,8 +86,27 @@ export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | nu
   if (!top) return null
   let header: OddsHeader = top.row
   for (const row of rows) {
-    if (!agrees(row, header)) continue
+    // Only a row that names a slot the header leaves empty adds to it (most rows add nothing).
+    if (!fillsGap(row, header) || !agrees(row, header)) continue
     header = { types: header.types.map((x, i) => x ?? row.types[i]), names: header.names.map((n, i) => n || row.names[i]) }
   }
   return header
+}
+
+const layoutKeys = new WeakMap<Slots, string>()
+function layoutKeyOf(row: Slots): string {
+  let key = layoutKeys.get(row)
+  if (key === undefined) {
+    key = row.types.join('|')
+    layoutKeys.set(row, key)
+  }
+  return key
+}
+
+function fillsGap(row: Slots, header: OddsHeader): boolean {
+  for (let i = 0; i < header.types.length; i++) {
+    if (header.types[i] === null && row.types[i] !== null && row.types[i] !== undefined) return true
+    if (header.names[i] === '' && row.names[i]) return true
+  }
+  return false
 }

@@ -15,6 +15,7 @@ import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'
 import { periodOf, type PeriodKey } from '../composables/calendar.js'
 import { patchEvents } from '../composables/patch-events.js'
+import { LIST_APPLIED, mark } from '../composables/perf-marks.js'
 
 export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
@@ -201,6 +202,7 @@ export const useFeedStore = defineStore('feed', () => {
     // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
     const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole) => {
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
+      mark(LIST_APPLIED, { rows: v.reduce((n, t) => n + t.matches.length, 0) })
       return s.events
     })
     const event = feedWatch(

@@ -7,11 +7,12 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** Starts `npm run web`'s server part (the renderer is built by `npm run test:e2e` first). */
-export async function startWebConsole(): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+/** Starts `npm run web`'s server part (the renderer is built by `npm run test:e2e` first); `env` adds to this process's environment (e.g. DESK_DEMO_MATCHES). */
+export async function startWebConsole(options: { env?: Record<string, string>; args?: string[] } = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-data-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     cwd: process.cwd(),
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
