@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
+import DoctorCard from '@renderer/components/DoctorCard.vue'
+import ConnectionIndicator from '@renderer/components/ConnectionIndicator.vue'
+import { missingKeys } from '@renderer/i18n/index.js'
+import { useDoctorStore } from '@renderer/stores/doctor.js'
+import { fail, installFakeDesk } from './fake-desk.js'
+import { check, report } from './doctor-fixtures.js'
+import { freshPinia, mountWithApp } from './mount.js'
+
+const broken = () =>
+  report([
+    check('coupons.login', { verdict: 'fail', failure: 'auth', figure: { kind: 'kind-from-the-future', value: 1003, unit: null }, advice: 'advice-from-the-future', raw: '<b>Wrong login or password</b>' }),
+    check('coupons.account', { verdict: 'skip' }),
+    check('coupons.balance', { verdict: 'skip' }),
+    check('coupons.token', { verdict: 'skip' }),
+    check('clock.offset', { verdict: 'warn', figure: { kind: 'clock-skew', value: 3400, unit: 'ms', extra: { boundMs: 40 } } }),
+  ])
+
+const rows = (w: { findAll(s: string): Array<{ attributes(n: string): string | undefined }> }) => w.findAll('[data-testid="doctor-check"]').map((r) => `${r.attributes('data-verdict')} ${r.attributes('data-id')}`)
+
+describe('Settings → Check this environment', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('shows the last report on open: failing first, then warnings, passes and skips, each with a mark and a word', async () => {
+    const fake = installFakeDesk({ 'doctor.last': () => broken() })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    expect(fake.callsTo('doctor.last')).toHaveLength(1)
+    expect(fake.callsTo('doctor.run')).toHaveLength(0)
+    const order = rows(wrapper)
+    expect(order[0]).toBe('fail coupons.login')
+    expect(order[1]).toBe('warn clock.offset')
+    expect(order.slice(2, 2 + 15).every((r) => r.startsWith('pass '))).toBe(true)
+    expect(order.slice(-3)).toEqual(['skip coupons.account', 'skip coupons.balance', 'skip coupons.token'])
+    expect(wrapper.find('[data-testid="doctor-overall"]').attributes('data-verdict')).toBe('fail')
+    expect(wrapper.find('[data-testid="doctor-overall"]').text()).toContain('Something is broken')
+    expect(wrapper.find('[data-testid="doctor-counts"]').text()).toBe('1 failing · 1 warning · 15 passing · 3 skipped')
+    const first = wrapper.find('[data-testid="doctor-check"]')
+    // Not colour alone: the mark and the word.
+    expect(first.find('[data-verdict="fail"]').text()).toBe('✕Fail')
+    expect(first.text()).toContain('Sign-in')
+    expect(first.text()).toContain('(sign-in or account)')
+    wrapper.unmount()
+  })
+
+  it('a figure or advice this build does not know is shown raw; the service text is data, never markup', async () => {
+    installFakeDesk({ 'doctor.last': () => broken() })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    const login = wrapper.find('[data-id="coupons.login"]')
+    expect(login.find('[data-testid="doctor-figure"]').text()).toContain('kind-from-the-future: 1,003')
+    expect(login.find('[data-testid="doctor-advice"]').text()).toBe('advice-from-the-future')
+    expect(login.find('[data-testid="doctor-raw"]').text()).toContain('<b>Wrong login or password</b>')
+    expect(login.find('b').exists()).toBe(false)
+    // An unknown kind keeps its extras, each in the figure's unit.
+    expect(wrapper.find('[data-id="clock.offset"] [data-testid="doctor-figure"]').text()).toBe('clock-skew: 3.4 s · boundMs 40 ms')
+    wrapper.unmount()
+  })
+
+  it('a skipped check names the failure it waits on', async () => {
+    installFakeDesk({ 'doctor.last': () => broken() })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    for (const id of ['coupons.account', 'coupons.balance', 'coupons.token']) expect(wrapper.find(`[data-id="${id}"] [data-testid="doctor-waits"]`).text(), id).toBe('Waits on: Sign-in')
+    wrapper.unmount()
+  })
+
+  it('Run shows progress while the checks run, then the new report; it is a real button', async () => {
+    const fake = installFakeDesk({ 'doctor.last': () => null, 'doctor.run': () => report([], { at: Date.UTC(2026, 10, 26, 21, 5) }) })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    expect(wrapper.find('[data-testid="doctor-never"]').exists()).toBe(true)
+    const held = fake.hold('doctor.run')
+    const run = wrapper.find('[data-testid="doctor-run"]')
+    expect(run.element.tagName).toBe('BUTTON')
+    await run.trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="doctor-running"]').text()).toContain('Checking…')
+    expect(wrapper.find('[data-testid="doctor-card"]').attributes('data-state')).toBe('running')
+    // A second click while running does not start another run.
+    await run.trigger('click')
+    held.release()
+    await flushPromises()
+    expect(fake.callsTo('doctor.run')).toHaveLength(1)
+    expect(wrapper.find('[data-testid="doctor-running"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="doctor-overall"]').text()).toContain('All checks pass')
+    expect(wrapper.findAll('[data-testid="doctor-check"]')).toHaveLength(20)
+    expect(wrapper.find('[data-testid="doctor-at"]').text()).toContain('Demo')
+    wrapper.unmount()
+  })
+
+  it('a run that could not start says why, with the code', async () => {
+    installFakeDesk({ 'doctor.last': () => null, 'doctor.run': () => fail('internal', 'the doctor is not built yet') })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    await wrapper.find('[data-testid="doctor-run"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="doctor-error"]').text()).toContain('internal')
+    expect(wrapper.find('[data-testid="doctor-error"]').text()).toContain('the doctor is not built yet')
+    wrapper.unmount()
+  })
+
+  it('another profile drops the report shown and reads that profile’s last one', async () => {
+    const fake = installFakeDesk({ 'doctor.last': () => broken() })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="doctor-check"]')).toHaveLength(20)
+    fake.handle('doctor.last', () => null)
+    fake.switchProfile('other')
+    await flushPromises()
+    expect(fake.callsTo('doctor.last')).toHaveLength(2)
+    expect(wrapper.findAll('[data-testid="doctor-check"]')).toHaveLength(0)
+    expect(wrapper.find('[data-testid="doctor-never"]').exists()).toBe(true)
+    wrapper.unmount()
+  })
+
+  it('in Ukrainian every word of the card is in the table', async () => {
+    installFakeDesk({ 'doctor.last': () => broken() })
+    const pinia = freshPinia()
+    const { wrapper } = await mountWithApp(DoctorCard, pinia)
+    ;(wrapper.vm.$i18n as unknown as { locale: string }).locale = 'uk'
+    await flushPromises()
+    expect(wrapper.find('[data-testid="doctor-counts"]').text()).toBe('1 не пройшла · 1 попередження · 15 пройшли · 3 пропущені')
+    expect(wrapper.find('[data-id="coupons.account"] [data-testid="doctor-waits"]').text()).toBe('Чекає на: Вхід')
+    expect(missingKeys).toEqual([])
+    wrapper.unmount()
+  })
+})
+
+describe('Check this environment beside a connection error', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('appears when a service goes down, runs the checks and opens Settings', async () => {
+    const fake = installFakeDesk({ 'doctor.run': () => report() })
+    const pinia = freshPinia()
+    const { wrapper, router } = await mountWithApp(ConnectionIndicator, pinia)
+    await router.push('/line')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
+    fake.emit({ type: 'connection.changed', service: 'coupons', state: 'offline', reason: { code: 'coupon_network', detail: 'connect ECONNREFUSED' } })
+    await flushPromises()
+    const button = wrapper.find('[data-testid="check-environment"]')
+    expect(button.attributes('aria-label')).toBe('Check this environment')
+    await button.trigger('click')
+    await flushPromises()
+    expect(fake.callsTo('doctor.run')).toHaveLength(1)
+    // Settings is loaded on demand: the route changes once its view has loaded.
+    await expect.poll(() => router.currentRoute.value.name, { timeout: 10_000 }).toBe('settings')
+    expect(useDoctorStore().focusRequest).toBe(1)
+    wrapper.unmount()
+  })
+})
