@@ -89,3 +89,89 @@ export function worstVerdict(checks: readonly { verdict: DoctorVerdict }[]): 'pa
   if (checks.some((c) => c.verdict === 'warn')) return 'warn'
   return 'pass'
 }
+
+/**
+ * The advice codes a check may give (`DoctorCheckDto.advice`), so every word table (i18n, the command
+ * line) can be checked against one list.
+ */
+export const DOCTOR_ADVICE = [
+  'checkServiceUrl',
+  'retryLater',
+  'checkPassword',
+  'storePassword',
+  'accountDisabled',
+  'accountExpired',
+  'topUpBalance',
+  'checkSession',
+  'tokenShort',
+  'storeFeedKey',
+  'checkFeedKey',
+  'renewFeedKey',
+  'unblockFeedKey',
+  'waitKeyStart',
+  'allowAddress',
+  'allowSite',
+  'addressMonitored',
+  'chooseKeyLanguage',
+  'chooseKeySports',
+  'checkFeedUrl',
+  'syncClock',
+  'enableListener',
+  'startListener',
+  'storeCallbackSecret',
+  'checkListenerSecret',
+  'listenerAcceptsUnsigned',
+  'fixCallbackSecret',
+  'publicCallbackUrl',
+  'strandedCoupons',
+  'checkHistory',
+  'freeDisk',
+  'tightenPermissions',
+] as const
+export type DoctorAdvice = (typeof DOCTOR_ADVICE)[number]
+
+/**
+ * What a figure's `kind` measures (`value`, `unit`, `extra` as listed):
+ * latency (ms) · error (a DeskError code; `raw` on the check has the message) · errorCode (the service's
+ * number) · secret (`missing`) · accountState (`ok` | `disabled` | `expired` | `no_balance`) · balance
+ * (the client balance) · tokenLifetime (s until `exp` on the service's clock, null for an opaque token;
+ * extra.reloginMs) · clockOffset (ms, server − local; extra.bound ms) · keyStatus (`active` | `missing` |
+ * `invalid` | `expired` | `blocked` | `notActive` | a raw status) · daysLeft (days; extra.fromHeader,
+ * extra.fromAccount, extra.warnDays) · address (the IP the feed sees; extra.accessMode, extra.allowed
+ * count) · language (the profile's; extra.allowed: the key's, comma-separated) · sports (`all` or a count
+ * of sports the key opens; extra.outside: pinned sports outside it) · url (the callback URL, null when none;
+ * extra.enabled) · httpStatus (the listener's answer) · refusedDeliveries (count; extra.hours) · host (the
+ * callback host; extra.scope and extra.serviceScope: `loopback` | `private` | `public`) · strandedCoupons
+ * (count; extra.url: the listener's address) · bytes (history size) · freeBytes (free disk; extra.path) ·
+ * mode (the data folder's permission bits as octal text, null where the platform has none; extra.platform)
+ * · timeout (ms the check was given).
+ */
+export const DOCTOR_FIGURE_KINDS = [
+  'latency',
+  'error',
+  'errorCode',
+  'secret',
+  'accountState',
+  'balance',
+  'tokenLifetime',
+  'clockOffset',
+  'keyStatus',
+  'daysLeft',
+  'address',
+  'language',
+  'sports',
+  'url',
+  'httpStatus',
+  'refusedDeliveries',
+  'host',
+  'strandedCoupons',
+  'bytes',
+  'freeBytes',
+  'mode',
+  'timeout',
+] as const
+export type DoctorFigureKind = (typeof DOCTOR_FIGURE_KINDS)[number]
+
+/** Clock offset thresholds (absolute, ms): placement windows and "recently settled" depend on the clock. */
+export const DOCTOR_CLOCK_WARN_MS = 2_000
+export const DOCTOR_CLOCK_FAIL_MS = 30_000
