@@ -3,13 +3,12 @@
  * A figure kind or advice code this build does not know is shown raw (`kind: value`, the code), never
  * blank. A skipped check names the failure it waits on.
  */
-import type { DoctorCheckDto, DoctorCheckId, DoctorFigureDto, DoctorReportDto, DoctorVerdict } from '../../src-shared/contract.js'
+import type { DoctorCheckDto, DoctorCheckId, DoctorReportDto, DoctorVerdict } from '../../src-shared/contract.js'
 import { DOCTOR_CHECK_IDS } from '../../src-shared/vocabulary/doctor.js'
 import { enDoctor } from '../i18n/en-doctor.js'
-import { INTL_LOCALE } from './format.js'
 import type { MessageKey } from '../i18n/index.js'
 import type { T } from '../i18n/words.js'
-import type { UiLanguage } from '../i18n/index.js'
+export { figureText, figureValue } from './doctor-figures.js'
 
 /** Not colour alone: every verdict has its mark and its word. */
 export const VERDICT_MARK: Record<DoctorVerdict, string> = { pass: '✓', warn: '!', fail: '✕', skip: '–' }
@@ -37,9 +36,9 @@ export function checkTitle(t: T, id: string): string {
  */
 const NEEDS: Partial<Record<DoctorCheckId, DoctorCheckId[]>> = {
   'coupons.login': ['coupons.health'],
-  'coupons.account': ['coupons.login'],
-  'coupons.balance': ['coupons.account', 'coupons.login'],
-  'coupons.token': ['coupons.login'],
+  'coupons.account': ['coupons.health'],
+  'coupons.balance': ['coupons.login', 'coupons.account'],
+  'coupons.token': ['coupons.login', 'coupons.account'],
   'coupons.callbackUrl': ['coupons.login', 'listener.bound'],
   'feed.keyExpiry': ['feed.key'],
   'feed.address': ['feed.key'],
@@ -73,55 +72,12 @@ export function waitsOn(report: DoctorReportDto, check: DoctorCheckDto): DoctorC
     }
     return null
   }
-  return walk(check.id)
-}
-
-function number(n: number, lang: UiLanguage, digits = 0): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: digits }).format(n)
-}
-
-function bytes(n: number, lang: UiLanguage): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB']
-  let v = n
-  let i = 0
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
-    v /= 1024
-    i++
-  }
-  return `${number(v, lang, i === 0 ? 0 : 1)} ${units[i]}`
-}
-
-/** A measured value in its unit: `1.2 s`, `12 days`, `3.4 GiB`, `0700`; text as sent. */
-export function figureValue(t: T, figure: Pick<DoctorFigureDto, 'value' | 'unit'>, lang: UiLanguage): string {
-  const v = figure.value
-  if (v === null) return '—'
-  if (typeof v === 'boolean') return v ? t('doctor.unit.yes') : t('doctor.unit.no')
-  if (typeof v === 'string') return v
-  switch (figure.unit) {
-    case 'ms':
-      return Math.abs(v) >= 1000 ? `${number(v / 1000, lang, 1)} s` : `${number(v, lang)} ms`
-    case 's':
-      return `${number(v, lang, 1)} s`
-    case 'days':
-      return t('doctor.unit.days', { n: number(v, lang, 1) }, Math.abs(v))
-    case 'bytes':
-      return bytes(v, lang)
-    case 'mode':
-      return `0${(v & 0o777).toString(8).padStart(3, '0')}`
-    default:
-      return number(v, lang, 2)
-  }
-}
-
-/** The figure in words: `doctor.figure.<kind>` given `{value}` (in its unit) and its extras; raw when the kind is not known. */
-export function figureText(t: T, figure: DoctorFigureDto | null, lang: UiLanguage): string {
-  if (!figure) return ''
-  const value = figureValue(t, figure, lang)
-  const extra: Record<string, string> = {}
-  for (const [k, v] of Object.entries(figure.extra ?? {})) extra[k] = v === null ? '—' : typeof v === 'number' ? figureValue(t, { value: v, unit: k.endsWith('Ms') ? 'ms' : figure.unit ?? null }, lang) : typeof v === 'boolean' ? (v ? t('doctor.unit.yes') : t('doctor.unit.no')) : v
-  if (own(enDoctor.doctor.figure, figure.kind)) return t(`doctor.figure.${figure.kind}` as MessageKey, { ...extra, value, n: typeof figure.value === 'number' ? figure.value : 0 }, typeof figure.value === 'number' ? Math.abs(figure.value) : undefined)
-  const rest = Object.entries(extra).map(([k, v]) => `${k} ${v}`)
-  return [`${figure.kind}: ${value}`, ...rest].join(' · ')
+  const needed = walk(check.id)
+  if (needed) return needed
+  // A check may also step aside for a sibling that names the fault (a sign-in refused for the account's state).
+  const domain = check.id.split('.')[0]
+  const failing = report.checks.filter((c) => c.verdict === 'fail')
+  return (failing.find((c) => c.id.split('.')[0] === domain) ?? failing[0])?.id ?? null
 }
 
 /** What to do, in words; the code itself when this build does not know it. */

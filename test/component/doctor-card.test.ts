@@ -155,3 +155,36 @@ describe('Check this environment beside a connection error', () => {
     wrapper.unmount()
   })
 })
+
+describe('the doctor’s codes in words', () => {
+  it('every advice code and figure kind the doctor may send has words, in both languages', async () => {
+    const { DOCTOR_ADVICE, DOCTOR_FIGURE_KINDS } = await import('../../src-shared/vocabulary/doctor.js')
+    const { enDoctor } = await import('@renderer/i18n/en-doctor.js')
+    const { ukDoctor } = await import('@renderer/i18n/uk-doctor.js')
+    for (const table of [enDoctor, ukDoctor]) expect(DOCTOR_ADVICE.filter((a) => typeof (table.doctor.advice as Record<string, unknown>)[a] !== 'string')).toEqual([])
+    // Each kind is worded (not the raw `kind: value` fallback).
+    const { figureText } = await import('@renderer/composables/doctor-figures.js')
+    const { createDeskI18n } = await import('@renderer/i18n/index.js')
+    const i18n = createDeskI18n()
+    const t = ((k: string, p?: Record<string, unknown>, n?: number) => (n === undefined ? i18n.global.t(k, p ?? {}) : i18n.global.t(k, p ?? {}, n))) as never
+    for (const kind of DOCTOR_FIGURE_KINDS) expect(figureText(t, { kind, value: 1 }, 'en'), kind).not.toMatch(new RegExp(`^${kind}:`))
+    expect(missingKeys).toEqual([])
+  })
+
+  it('figures read as a desk user says them', async () => {
+    const { figureText } = await import('@renderer/composables/doctor-figures.js')
+    const { createDeskI18n } = await import('@renderer/i18n/index.js')
+    const i18n = createDeskI18n()
+    const t = ((k: string, p?: Record<string, unknown>, n?: number) => (n === undefined ? i18n.global.t(k, p ?? {}) : i18n.global.t(k, p ?? {}, n))) as never
+    expect(figureText(t, { kind: 'clockOffset', value: 45_012, unit: 'ms', extra: { bound: 3 } }, 'en')).toBe('The service’s clock is 45 s ahead of this machine’s · measured to ± 3 ms')
+    expect(figureText(t, { kind: 'clockOffset', value: -2_500, unit: 'ms', extra: { bound: 40 } }, 'en')).toBe('The service’s clock is 2.5 s behind this machine’s · measured to ± 40 ms')
+    expect(figureText(t, { kind: 'daysLeft', value: 4, unit: 'days', extra: { fromHeader: 4, fromAccount: 5, warnDays: 7 } }, 'en')).toBe('4 days left · X-Key-Expires: 4 days · account: 5 days · warns from 7 days')
+    expect(figureText(t, { kind: 'accountState', value: 'disabled', extra: { errorCode: 1004 } }, 'en')).toBe('Account: disabled · Refused with the service’s code 1004')
+    expect(figureText(t, { kind: 'accountState', value: 'frozen' }, 'en')).toBe('Account: frozen')
+    expect(figureText(t, { kind: 'error', value: 'coupon_network' }, 'en')).toMatch(/\(coupon_network\)$/)
+    expect(figureText(t, { kind: 'error', value: 'brand_new_code' }, 'en')).toContain('brand_new_code')
+    expect(figureText(t, { kind: 'tokenLifetime', value: 3600, unit: 's', extra: { reloginMs: 35 } }, 'en')).toBe('Token valid for another 60 min · signing in again took 35 ms')
+    expect(figureText(t, { kind: 'freeBytes', value: 5 * 1024 ** 3, unit: 'bytes', extra: { path: '/data' } }, 'en')).toBe('5 GiB free · at /data')
+    expect(figureText(t, { kind: 'strandedCoupons', value: 3, unit: 'count', extra: { url: 'http://127.0.0.1:8787/cb', since: 2 } }, 'en')).toBe('3 open coupons carry another callback URL · the listener is at http://127.0.0.1:8787/cb · since 2')
+  })
+})
