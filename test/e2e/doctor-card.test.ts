@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
+import { openConsole, type OpenConsole } from './launch.js'
+import { seriousAxe, shootEverySize } from './look.js'
+import { addCustomProfile, storeSecret } from './profiles.js'
+import { describeClipped, findClippedText } from './clipped-text.js'
+
+/**
+ * Settings → "Check this environment" in real Chromium: on Demo every check passes; on a partner
+ * profile with planted faults (a wrong password, a blocked feed key) against a separately started
+ * simulator, the failing checks come first with what to do, and "Check this environment" beside
+ * the sign-in error gets there from wherever the operator is.
+ */
+let sim: RunningSimulator
+let desk: OpenConsole
+let page: Page
+
+const RANK = { fail: 0, warn: 1, pass: 2, skip: 3 } as const
+const card = () => page.getByTestId('doctor-card')
+const verdicts = () => card().getByTestId('doctor-check').evaluateAll((rows) => rows.map((r) => `${(r as unknown as { dataset: { verdict: string; id: string } }).dataset.verdict} ${(r as unknown as { dataset: { id: string } }).dataset.id}`))
+const row = (id: string): Locator => card().locator(`[data-testid="doctor-check"][data-id="${id}"]`)
+
+/** The card shows a finished report whose overall verdict is `verdict`. */
+async function reportShown(verdict: 'pass' | 'warn' | 'fail'): Promise<void> {
+  await page.locator(`[data-testid="doctor-card"][data-state="${verdict}"]`).waitFor({ timeout: 60_000 })
+}
+
+async function looksRight(label: string): Promise<void> {
+  await card().scrollIntoViewIfNeeded()
+  await shootEverySize(page, 'doctor', label)
+  expect(await seriousAxe(page, `doctor ${label}`)).toEqual([])
+  // Nothing that matters is cut at the smaller size.
+  const clipped = (await findClippedText(page, undefined, '[data-testid="doctor-card"]')).filter((c) => !c.excused || c.shown < 0.5)
+  expect(clipped.length === 0 ? '' : describeClipped(`doctor ${label} at 1280x720`, clipped)).toBe('')
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, seed: 24, clockTickMs: 0 })
+  desk = await openConsole()
+  page = desk.page
+  await page.locator('[data-testid="env-badge"][data-env="demo"]').waitFor()
+  await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
+})
+
+afterAll(async () => {
+  await desk?.close()
+  await sim?.close()
+})
+
+describe('the doctor card on Demo', () => {
+  it('runs from the keyboard, shows progress, then every check passing', async () => {
+    await page.getByTestId('nav-settings').click()
+    await card().waitFor()
+    await card().getByTestId('doctor-never').waitFor()
+    const run = card().getByTestId('doctor-run')
+    await run.focus()
+    await page.keyboard.press('Enter')
+    // Progress while it runs (the run may be quick: either the progress or the report is seen first).
+    await page.locator('[data-testid="doctor-card"][data-state="running"], [data-testid="doctor-card"][data-state="pass"], [data-testid="doctor-card"][data-state="warn"], [data-testid="doctor-card"][data-state="fail"]').first().waitFor()
+    await reportShown('pass')
+    const shown = await verdicts()
+    expect(shown).toHaveLength(20)
+    expect(shown.filter((v) => !v.startsWith('pass '))).toEqual([])
+    expect(await card().getByTestId('doctor-overall').textContent()).toContain('All checks pass')
+    expect(await card().getByTestId('doctor-counts').textContent()).toBe('20 passing')
+    expect(await card().getByTestId('doctor-at').textContent()).toContain('Demo')
+    // Each in words: a figure, and no raw code (every kind and advice has words).
+    expect(await row('clock.offset').getByTestId('doctor-figure').textContent()).toMatch(/clock/i)
+  })
+
+  it('shows the last report when Settings opens again', async () => {
+    await page.reload()
+    await page.getByTestId('nav-settings').click()
+    await reportShown('pass')
+    expect(await verdicts()).toHaveLength(20)
+  })
+
+  it('looks right at both sizes, light and dark, with no serious axe violation and nothing clipped', async () => {
+    await looksRight('demo-all-pass')
+  })
+})
+
+describe('the doctor card on a broken partner profile', () => {
+  it('a refused sign-in offers "Check this environment", which opens the card and runs it', async () => {
+    await addCustomProfile(page, sim, 'Partner broken', 'demo')
+    await storeSecret(page, 'feedApiKey', 'demo-key-blocked')
+    await storeSecret(page, 'password', 'not-the-password')
+    await page.getByTestId('nav-line').click()
+    // The refusal is shown beside a button that checks the whole environment.
+    const check = page.getByTestId('check-environment').first()
+    await check.waitFor({ timeout: 30_000 })
+    await check.click()
+    await page.getByTestId('view-settings').waitFor()
+    await reportShown('fail')
+    expect(await card().getByTestId('doctor-at').textContent()).toContain('Partner broken')
+  })
+
+  it('failing checks come first, with their advice; then warnings, passes and skips', async () => {
+    const shown = await verdicts()
+    expect(shown).toHaveLength(20)
+    const ranks = shown.map((v) => RANK[v.split(' ')[0] as keyof typeof RANK])
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
+    expect(shown[0]!.startsWith('fail ')).toBe(true)
+    expect(shown).toContain('fail coupons.login')
+    expect(shown).toContain('fail feed.key')
+    const login = row('coupons.login')
+    expect(await login.getByTestId('doctor-advice').getAttribute('data-advice')).toBe('checkPassword')
+    expect(await login.getByTestId('doctor-advice').textContent()).toContain('The username or password is wrong')
+    expect(await login.getByTestId('doctor-raw').textContent()).toMatch(/\S/)
+    const key = row('feed.key')
+    expect(await key.getByTestId('doctor-advice').getAttribute('data-advice')).toBe('unblockFeedKey')
+    expect(await key.getByTestId('doctor-advice').textContent()).toContain('The feed key is blocked')
+    expect(await key.getByTestId('doctor-figure').textContent()).toContain('Key blocked')
+    // A check that could not run names the failure it waits on.
+    const skipped = card().locator('[data-testid="doctor-check"][data-verdict="skip"]')
+    expect(await skipped.count()).toBeGreaterThan(0)
+    for (const text of await skipped.getByTestId('doctor-waits').allTextContents()) expect(text).toMatch(/^Waits on: /)
+    expect(await card().getByTestId('doctor-overall').textContent()).toContain('Something is broken')
+  })
+
+  it('looks right at both sizes, light and dark, with no serious axe violation and nothing clipped', async () => {
+    await looksRight('broken-profile')
+  })
+
+  it('raised no uncaught page errors', () => {
+    expect(desk.pageErrors).toEqual([])
+  })
+})
