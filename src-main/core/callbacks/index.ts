@@ -8,6 +8,7 @@ export {
   type CallbackListenerOptions,
   type DeliveryEvent,
 } from './listener.js'
+export { probeBody, isProbeBody, PROBE_EVENT } from './probe.js'
 export { signPayload, verifySignature, SIGNATURE_HEADER, type SignatureVerdict } from './signature.js'
 export { callbackPayloadSchema, callbackCouponSchema, type CallbackPayload, type CallbackCoupon, MAX_COUPONS_PER_BATCH } from './schema.js'
 export { callbackSnapshot, settlementBatch } from './snapshot.js'

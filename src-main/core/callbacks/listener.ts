@@ -8,6 +8,7 @@ import type { DeliveryVerdict, TimelineStore } from '../timeline/index.js'
 import { readLimitedBody } from './body.js'
 import { claimsOf, receivedHeaders, schemaDetail } from './evidence.js'
 import { createGroupCommit } from './group-commit.js'
+import { isProbeBody } from './probe.js'
 import { callbackPayloadSchema } from './schema.js'
 import { settlementBatch } from './snapshot.js'
 import { SIGNATURE_HEADER, verifySignature } from './signature.js'
@@ -184,6 +185,11 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const body = read.body
     const receivedAt = clock.now()
     const verdict = verifySignature(secret, body, req.headersDistinct[SIGNATURE_HEADER])
+    if (isProbeBody(body)) {
+      // The doctor's test delivery: the same verdict and status as a delivery, never stored (./probe.ts).
+      if (!verdict.ok) return replyText(res, options.signatureFailureStatus ?? 401, JSON.stringify({ success: false, error: verdict.reason }))
+      return replyText(res, 200, JSON.stringify({ success: true, processed: 0, probe: true }))
+    }
     if (!verdict.ok) {
       const status = options.signatureFailureStatus ?? 401
       reject(res, status, verdict.reason, body.length, 'forged', { req, body }, status === 503 ? RETRY_AFTER : {})
