@@ -99,8 +99,12 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
       if (has('bound')) parts.push(t('doctor.figure.bound', { value: v(x['bound']!, 'ms') }))
       return { parts, used: ['bound'] }
     }
-    case 'keyStatus':
-      return { parts: [t('doctor.figure.keyStatus', { value: stateWord(t, 'keyStatuses', f.value) })], used: [] }
+    case 'keyStatus': {
+      const parts = [t('doctor.figure.keyStatus', { value: stateWord(t, 'keyStatuses', f.value) })]
+      if (has('type')) parts.push(t('doctor.figure.keyType', { value: String(x['type']) }))
+      if (x['inferred'] === true) parts.push(t('doctor.figure.keyInferred'))
+      return { parts, used: ['type', 'inferred'] }
+    }
     case 'daysLeft': {
       const parts = [t('doctor.figure.daysLeft', { value: v(f.value, 'days') })]
       if (has('fromHeader')) parts.push(t('doctor.figure.fromHeader', { value: v(x['fromHeader']!, 'days') }))
@@ -109,10 +113,11 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
       return { parts, used: ['fromHeader', 'fromAccount', 'warnDays'] }
     }
     case 'address': {
-      const parts = [t('doctor.figure.address', { value: v(f.value) })]
+      const parts = [f.value === null ? t('doctor.figure.addressUnknown') : t('doctor.figure.address', { value: v(f.value) })]
       if (has('accessMode')) parts.push(t('doctor.figure.accessMode', { value: String(x['accessMode']) }))
-      if (typeof x['allowed'] === 'number') parts.push(t('doctor.figure.allowedCount', { n: x['allowed'] }, x['allowed']))
-      return { parts, used: ['accessMode', 'allowed'] }
+      if (typeof x['allowed'] === 'number' && x['allowed'] > 0) parts.push(t('doctor.figure.allowedCount', { n: x['allowed'] }, x['allowed']))
+      if (typeof x['domains'] === 'number' && x['domains'] > 0) parts.push(t('doctor.figure.domainsCount', { n: x['domains'] }, x['domains']))
+      return { parts, used: ['accessMode', 'allowed', 'domains'] }
     }
     case 'language': {
       const parts = [t('doctor.figure.language', { value: v(f.value) })]
@@ -120,8 +125,9 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
       return { parts, used: ['allowed'] }
     }
     case 'sports': {
-      const parts = [f.value === 'all' ? t('doctor.figure.sportsAll') : typeof f.value === 'number' ? t('doctor.figure.sports', { n: f.value }, f.value) : `${f.kind}: ${v(f.value)}`]
-      if (has('outside') && x['outside'] !== '') parts.push(t('doctor.figure.sportsOutside', { value: String(x['outside']) }))
+      const parts = [f.value === 'all' ? t('doctor.figure.sportsAll') : typeof f.value === 'number' ? t('doctor.figure.sports', { n: f.value }, f.value) : f.value === null ? t('doctor.figure.sportsUnknown') : `${f.kind}: ${v(f.value)}`]
+      if (typeof x['outside'] === 'number' && x['outside'] > 0) parts.push(t('doctor.figure.sportsOutside', { n: x['outside'] }, x['outside']))
+      else if (typeof x['outside'] === 'string' && x['outside'] !== '') parts.push(`outside ${x['outside']}`)
       return { parts, used: ['outside'] }
     }
     case 'url': {

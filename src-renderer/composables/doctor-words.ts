@@ -31,25 +31,24 @@ export function checkTitle(t: T, id: string): string {
 }
 
 /**
- * What a check waits on when it was skipped: the checks it cannot run without. The first of them
- * (through their own prerequisites) that did not pass is the failure named.
+ * What a check waits on when it was skipped: the checks it cannot run without (as the doctor runs them,
+ * src-main/core/desk/doctor). The first of them (through their own prerequisites) that did not pass is named.
  */
 const NEEDS: Partial<Record<DoctorCheckId, DoctorCheckId[]>> = {
   'coupons.login': ['coupons.health'],
   'coupons.account': ['coupons.health'],
   'coupons.balance': ['coupons.login', 'coupons.account'],
   'coupons.token': ['coupons.login', 'coupons.account'],
-  'coupons.callbackUrl': ['coupons.login', 'listener.bound'],
+  'coupons.callbackUrl': ['storage.history'],
+  'clock.offset': ['coupons.health'],
   'feed.keyExpiry': ['feed.key'],
   'feed.address': ['feed.key'],
-  'feed.language': ['feed.key'],
-  'feed.sports': ['feed.key'],
-  'clock.offset': ['coupons.health'],
+  'feed.language': ['feed.key', 'feed.address'],
+  'feed.sports': ['feed.key', 'feed.address'],
   'listener.signed': ['listener.bound'],
   'listener.unsigned': ['listener.bound'],
-  'listener.secret': ['listener.bound'],
+  'listener.secret': ['storage.history'],
   'listener.reachable': ['listener.bound'],
-  'storage.disk': ['storage.history'],
 }
 
 const isCheckId = (v: unknown): v is DoctorCheckId => typeof v === 'string' && (DOCTOR_CHECK_IDS as readonly string[]).includes(v)
