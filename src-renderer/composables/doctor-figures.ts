@@ -121,7 +121,7 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
     }
     case 'language': {
       const parts = [t('doctor.figure.language', { value: v(f.value) })]
-      if (has('allowed')) parts.push(t('doctor.figure.languagesAllowed', { value: String(x['allowed']) }))
+      if (has('allowed')) parts.push(t('doctor.figure.languagesAllowed', { value: String(x['allowed']).split(',').join(', ') }))
       return { parts, used: ['allowed'] }
     }
     case 'sports': {
@@ -138,8 +138,7 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
     case 'httpStatus':
       return { parts: [t('doctor.figure.httpStatus', { value: String(f.value) })], used: [] }
     case 'refusedDeliveries': {
-      const parts = [t('doctor.figure.refusedDeliveries', { n }, n)]
-      if (has('hours')) parts.push(t('doctor.figure.inHours', { value: String(x['hours']) }))
+      const parts = [has('hours') ? t('doctor.figure.refusedDeliveriesIn', { n, hours: String(x['hours']) }, n) : t('doctor.figure.refusedDeliveries', { n }, n)]
       return { parts, used: ['hours'] }
     }
     case 'host': {

@@ -42,7 +42,7 @@ describe('Settings → Check this environment', () => {
     // Not colour alone: the mark and the word.
     expect(first.find('[data-verdict="fail"]').text()).toBe('✕Fail')
     expect(first.text()).toContain('Sign-in')
-    expect(first.text()).toContain('(sign-in or account)')
+    expect(first.text()).toContain('(access refused)')
     wrapper.unmount()
   })
 
@@ -64,7 +64,12 @@ describe('Settings → Check this environment', () => {
     installFakeDesk({ 'doctor.last': () => broken() })
     const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
     await flushPromises()
-    for (const id of ['coupons.account', 'coupons.balance', 'coupons.token']) expect(wrapper.find(`[data-id="${id}"] [data-testid="doctor-waits"]`).text(), id).toBe('Waits on: Sign-in')
+    for (const id of ['coupons.account', 'coupons.balance', 'coupons.token']) {
+      expect(wrapper.find(`[data-id="${id}"] [data-testid="doctor-waits"]`).text(), id).toBe('Waits on: Sign-in')
+      expect(wrapper.find(`[data-id="${id}"] [data-testid="doctor-advice"]`).text(), id).toBe('Fix “Sign-in” first')
+    }
+    // A passing check has nothing to do: a dash on screen, the words for a screen reader.
+    expect(wrapper.find('[data-id="feed.key"] [data-testid="doctor-advice"]').text()).toBe('—Nothing to do')
     wrapper.unmount()
   })
 
@@ -152,6 +157,21 @@ describe('Check this environment beside a connection error', () => {
     // Settings is loaded on demand: the route changes once its view has loaded.
     await expect.poll(() => router.currentRoute.value.name, { timeout: 10_000 }).toBe('settings')
     expect(useDoctorStore().focusRequest).toBe(1)
+    wrapper.unmount()
+  })
+
+  it('appears beside the header dots when the sign-in is refused, and goes once signed in', async () => {
+    const fake = installFakeDesk()
+    const { wrapper } = await mountWithApp(ConnectionIndicator, freshPinia())
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
+    const refused = { state: 'failed', username: 'demo', accountState: 'bad-credentials', tokenTail: null, expiresAt: null, reason: { code: 'auth_failed', detail: 'wrong username or password' } } as const
+    fake.emit({ type: 'session.changed', status: refused })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(true)
+    fake.emit({ type: 'session.changed', status: { ...refused, state: 'signed-in', accountState: 'ok', reason: null } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
     wrapper.unmount()
   })
 })
