@@ -169,7 +169,7 @@ describe('Check this environment beside a connection error', () => {
     fake.emit({ type: 'session.changed', status: refused })
     await flushPromises()
     expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(true)
-    fake.emit({ type: 'session.changed', status: { ...refused, state: 'signed-in', accountState: 'ok', reason: null } })
+    fake.emit({ type: 'session.changed', status: { ...refused, state: 'signed-in', accountState: 'active', reason: null } })
     await flushPromises()
     expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
     wrapper.unmount()
