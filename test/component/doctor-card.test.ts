@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import DoctorCard from '@renderer/components/DoctorCard.vue'
 import ConnectionIndicator from '@renderer/components/ConnectionIndicator.vue'
+import FeedErrorAlert from '@renderer/components/FeedErrorAlert.vue'
+import ListenerCard from '@renderer/components/ListenerCard.vue'
+import { readFeedError } from '@renderer/composables/feed-errors.js'
 import { missingKeys } from '@renderer/i18n/index.js'
 import { useDoctorStore } from '@renderer/stores/doctor.js'
 import { fail, installFakeDesk } from './fake-desk.js'
@@ -206,5 +209,34 @@ describe('the doctor’s codes in words', () => {
     expect(figureText(t, { kind: 'tokenLifetime', value: 3600, unit: 's', extra: { reloginMs: 35 } }, 'en')).toBe('Token valid for another 60 min · signing in again took 35 ms')
     expect(figureText(t, { kind: 'freeBytes', value: 5 * 1024 ** 3, unit: 'bytes', extra: { path: '/data' } }, 'en')).toBe('5 GiB free · at /data')
     expect(figureText(t, { kind: 'strandedCoupons', value: 3, unit: 'count', extra: { url: 'http://127.0.0.1:8787/cb', since: 2 } }, 'en')).toBe('3 open coupons carry another callback URL · the listener is at http://127.0.0.1:8787/cb · since 2')
+  })
+})
+
+describe('Check this environment beside the other connection errors', () => {
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('a feed key or plan error offers it; a wrong request (usage) does not', async () => {
+    installFakeDesk()
+    const pinia = freshPinia()
+    const blocked = readFeedError('feed_key_blocked', 'Package is blocked')!
+    const { wrapper } = await mountWithApp(FeedErrorAlert, pinia, { props: { view: blocked } })
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(true)
+    await wrapper.setProps({ view: readFeedError('feed_invalid_language', 'Invalid language')! })
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('the listener card offers it beside a listener that could not start', async () => {
+    const fake = installFakeDesk()
+    fake.topic('listener', { status: { running: true, url: 'http://127.0.0.1:8787/callbacks', reason: null }, connection: { state: 'online', reason: null } })
+    const { wrapper } = await mountWithApp(ListenerCard, freshPinia())
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(false)
+    fake.pushDelta('listener', { status: { running: false, url: null, reason: { code: 'listener_port_in_use', detail: 'listen EADDRINUSE 127.0.0.1:8787' } }, connection: { state: 'offline', reason: null } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="check-environment"]').exists()).toBe(true)
+    wrapper.unmount()
   })
 })

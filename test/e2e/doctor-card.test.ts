@@ -97,6 +97,9 @@ describe('the doctor card on a broken partner profile', () => {
     await check.click()
     await page.getByTestId('view-settings').waitFor()
     await reportShown('fail')
+    // The keyboard lands on the report's summary (a screen reader reads the verdict from there).
+    const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null)
+    await expect.poll(focused).toBe('doctor-summary')
     expect(await card().getByTestId('doctor-at').textContent()).toContain('Partner broken')
   })
 
