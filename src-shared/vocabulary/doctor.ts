@@ -135,7 +135,7 @@ export type DoctorAdvice = (typeof DOCTOR_ADVICE)[number]
  * latency (ms) · error (a DeskError code; `raw` on the check has the message) · errorCode (the service's
  * number) · secret (`missing`) · accountState (`ok` | `disabled` | `expired` | `no_balance`) · balance
  * (the client balance) · tokenLifetime (s until `exp` on the service's clock, null for an opaque token;
- * extra.reloginMs) · clockOffset (ms, server − local; extra.bound ms) · keyStatus (`active` | `missing` |
+ * extra.reloginMs) · clockOffset (ms, server − local; extra.bound ms; extra.simulated: the Demo clock's deliberate lead, already taken off) · keyStatus (`active` | `missing` |
  * `invalid` | `expired` | `blocked` | `notActive` | a raw status) · daysLeft (days; extra.fromHeader,
  * extra.fromAccount, extra.warnDays) · address (the IP the feed sees; extra.accessMode, extra.allowed
  * count) · language (the profile's; extra.allowed: the key's, comma-separated) · sports (`all` or a count

@@ -65,6 +65,8 @@ export interface CliContext {
   announceHistory(): void
   language(): string
   endpoints(): Promise<Endpoints>
+  /** A secret from the environment or the vault (Demo: its public value), never prompted; null when there is none. */
+  knownSecret(kind: 'password' | 'feedApiKey' | 'callbackSecret'): string | null
   coupons(): Promise<CouponClient>
   feed(): Promise<FeedClient>
   /** Stops the embedded simulator, if one was started. Idempotent. */
@@ -245,6 +247,19 @@ export function createContext(flags: GlobalFlags, io: CliIo, options: ContextOpt
       for (const note of ctx.historyNotes()) io.stderr(`history: ${note}\n`)
     },
     language: () => getProfile().language,
+    knownSecret(kind) {
+      const envName = { password: 'DESK_PASSWORD', feedApiKey: 'DESK_FEED_KEY', callbackSecret: 'DESK_CALLBACK_SECRET' }[kind]
+      const fromEnv = env[envName]
+      if (fromEnv) {
+        defaultRedactor.register(fromEnv)
+        return fromEnv
+      }
+      if (kind !== 'callbackSecret') return storedSecret(kind)
+      // The listener's secret: the profile's own vault (as `desk listen --profile` takes it), Demo's public one.
+      const resolved = getClient()
+      const stored = resolved.how === 'adhoc' ? null : getStore().profiles.secret(resolved.profile.id, 'callbackSecret')
+      return stored ?? (resolved.base.environment === 'demo' ? DEMO_SECRETS.callbackSecret : null)
+    },
     endpoints: () => (endpoints ??= resolveEndpoints()),
     async coupons() {
       if (coupons) return coupons

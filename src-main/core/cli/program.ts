@@ -7,6 +7,7 @@ import { toDeskError, type ErrorCode } from '../shared/errors.js'
 import type { CommandDeps } from './action.js'
 import { registerAccountCommands } from './commands/account.js'
 import { registerCouponCommands } from './commands/coupons.js'
+import { registerDoctorCommand } from './commands/doctor.js'
 import { registerFeedCommands } from './commands/feed.js'
 import { registerListenCommand, registerTimelineCommand } from './commands/index.js'
 import { registerPlaceCommand } from './commands/place.js'
@@ -38,6 +39,7 @@ export function buildProgram(deps: CommandDeps): Command {
   registerPlaceCommand(program, deps)
   registerListenCommand(program, deps)
   registerTimelineCommand(program, deps)
+  registerDoctorCommand(program, deps)
   // Every subcommand reports usage errors through the same exitOverride / output.
   const inherit = (command: Command): void => {
     for (const sub of command.commands) {

@@ -32,6 +32,8 @@ export function deskDoctorTarget(ctx: CoreContext, env: Environment): DoctorTarg
     watchedSports: profiles.watchlists.list(profile.id).map((p) => p.sportId),
     store: env.store,
     clock: ctx.clock,
+    // Demo: scenario advances move the simulated world's clock on purpose; only a planted offset is a fault.
+    intendedClockShiftMs: env.sim ? env.sim.clock.now() - ctx.clock.now() : 0,
   }
 }
 

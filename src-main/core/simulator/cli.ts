@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util'
 import { DEFAULT_CALLBACK_SECRET, startSimulator, type SimulatorOptions } from './server.js'
 import { parseVariations } from './variations.js'
+import { MAX_CLOCK_OFFSET_MS } from './clock-offset.js'
 
 /**
- * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|a,b]`
+ * `npm run simulator -- [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|a,b] [--clock-offset-ms N]`
  * Prints exactly one JSON "ready" line on stdout; everything else goes to stderr.
  * Exit codes: 0 after SIGTERM/SIGINT, 2 for invalid flags, 1 when the server cannot start.
  */
 
-const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|name,...]'
+const USAGE = 'usage: simulator [--port N] [--seed N] [--callback-secret S] [--time-scale X] [--matches N] [--feed-error-status by-kind|N] [--variations all|none|name,...] [--clock-offset-ms N]'
 
 function fail(message: string): never {
   process.stderr.write(`simulator: ${message}\n${USAGE}\n`)
@@ -36,6 +37,7 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
         matches: { type: 'string' },
         'feed-error-status': { type: 'string' },
         variations: { type: 'string' },
+        'clock-offset-ms': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -60,7 +62,10 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
   } catch (error) {
     fail(`--variations: ${error instanceof Error ? error.message : String(error)}`)
   }
+  const offsetRaw = str('clock-offset-ms')
+  if (offsetRaw !== undefined && (!/^-?\d+$/.test(offsetRaw) || Math.abs(Number(offsetRaw)) > MAX_CLOCK_OFFSET_MS)) fail(`--clock-offset-ms must be an integer of at most ${MAX_CLOCK_OFFSET_MS} either way, got '${offsetRaw}'`)
   return {
+    clockOffsetMs: offsetRaw === undefined ? 0 : Number(offsetRaw),
     variations,
     feedErrorStatus: errorStatus === undefined || errorStatus === 'by-kind' ? 'by-kind' : Number(errorStatus),
     port: intFlag('port', str('port'), 0, 65_535) ?? 0,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSimClock, type SimClock } from './clock.js'
+import { createReportedClock, type ReportedClock } from './clock-offset.js'
 import { readBody, writeReply, type SimHandler, type SimReply, type SimRequest } from './http.js'
 import { createWorld } from './world/world.js'
 import { createFeedHandler, createCdnHandler, createFeedControlHandler, createUsage, defaultFeedKeys, type FeedKeyConfig } from './feed/index.js'
@@ -37,6 +38,8 @@ export interface SimulatorOptions {
    * Default: env SIM_VARIATIONS, else 'all' under vitest (tests prove clients against them), else 'none'.
    */
   variations?: string
+  /** The service clock this far off (ms, negative = behind): the coupon envelope's `date` and every `Date` header. */
+  clockOffsetMs?: number
 }
 
 export interface RunningSimulator {
@@ -48,6 +51,8 @@ export interface RunningSimulator {
   world: FeedWorld
   coupons: CouponService
   variations: Variations
+  /** What the service's answers say the time is (`/__sim/clock/offset`). */
+  reportedClock: ReportedClock
   close(): Promise<void>
 }
 
@@ -73,12 +78,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     callbackTimeoutMs: options.callbackTimeoutMs,
     callbackText: variations.callbackText,
   })
-  const mounts: Array<{ prefix: string; handler: SimHandler; vary?: (path: string, reply: SimReply) => SimReply }> = [
+  const reportedClock = createReportedClock(clock, options.clockOffsetMs ?? 0)
+  const mounts: Array<{ prefix: string; handler: SimHandler; vary?: (path: string, reply: SimReply) => SimReply; service?: 'coupons' | 'feed' }> = [
+    { prefix: '/__sim', handler: reportedClock.control },
     { prefix: '/__sim', handler: createFeedControlHandler({ world, clock, keys: feedKeys }) },
     { prefix: '/__sim', handler: coupons.controlHandler },
-    { prefix: '/feed', handler: createFeedHandler({ world, keys: feedKeys, usage: createUsage(), errors: feedErrors }), vary: variations.feed },
+    { prefix: '/feed', handler: createFeedHandler({ world, keys: feedKeys, usage: createUsage(), errors: feedErrors }), vary: variations.feed, service: 'feed' },
     { prefix: '/cdn', handler: createCdnHandler() },
-    { prefix: '', handler: coupons.handler, vary: variations.coupon },
+    { prefix: '', handler: coupons.handler, vary: variations.coupon, service: 'coupons' },
   ]
 
   const server: Server = createServer(async (req, res) => {
@@ -103,7 +110,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         }
         const reply = await mount.handler(simReq)
         if (reply) {
-          writeReply(res, mount.vary ? mount.vary(simReq.path, reply) : reply)
+          const varied = mount.vary ? mount.vary(simReq.path, reply) : reply
+          writeReply(res, mount.service ? reportedClock.shift(varied, mount.service === 'coupons') : varied)
           return
         }
       }
@@ -131,6 +139,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     world,
     coupons,
     variations,
+    reportedClock,
     async close() {
       clock.stop()
       world.stop()

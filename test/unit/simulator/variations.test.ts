@@ -25,6 +25,12 @@ describe('simulator variations (issue 8 #19)', () => {
     expect(parseCliOptions(['--variations', 'key-order,legacy-single']).variations).toBe('key-order,legacy-single')
   })
 
+  it('the CLI takes --clock-offset-ms, a signed integer (default 0)', () => {
+    expect(parseCliOptions([]).clockOffsetMs).toBe(0)
+    expect(parseCliOptions(['--clock-offset-ms', '45000']).clockOffsetMs).toBe(45_000)
+    expect(parseCliOptions(['--clock-offset-ms=-45000']).clockOffsetMs).toBe(-45_000)
+  })
+
   it('callback payloads vary too: extra fields, 0.0 payouts, unknown reason codes, shuffled keys', () => {
     const v = createVariations('all', 5)
     const bets = Array.from({ length: 12 }, (_, i) => ({ uuid: String(1000 + i), status: 1, calculate_coefficient: 2, settlement_reason_code: 'AUTOMATIC_SETTLEMENT' }))

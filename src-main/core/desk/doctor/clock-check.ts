@@ -15,10 +15,13 @@ export const clockOffset: CheckDef = {
     await probes.login().catch(() => undefined) // one more sample, whatever the sign-in's outcome
     const bounds = probes.coupons.clockOffset()
     if (!bounds) return skip()
-    const offset = Math.round((bounds.low + bounds.high) / 2)
-    const bound = Math.round((bounds.high - bounds.low) / 2)
-    const least = bounds.low > 0 ? bounds.low : bounds.high < 0 ? -bounds.high : 0
-    const figure = { kind: 'clockOffset', value: offset, unit: 'ms' as const, extra: { bound } }
+    const intended = Math.round(probes.target.intendedClockShiftMs ?? 0)
+    const low = bounds.low - intended
+    const high = bounds.high - intended
+    const offset = Math.round((low + high) / 2)
+    const bound = Math.round((high - low) / 2)
+    const least = low > 0 ? low : high < 0 ? -high : 0
+    const figure = { kind: 'clockOffset', value: offset, unit: 'ms' as const, extra: { bound, ...(intended ? { simulated: intended } : {}) } }
     if (least > DOCTOR_CLOCK_FAIL_MS) return fail('other', figure, 'syncClock')
     if (least > DOCTOR_CLOCK_WARN_MS) return warn(figure, 'syncClock')
     return pass(figure)

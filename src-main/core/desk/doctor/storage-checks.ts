@@ -19,6 +19,8 @@ export const history: CheckDef = {
       accessSync(file, constants.W_OK)
       const db = new Database(file)
       try {
+        // The listener may be committing a group right now: wait for its lock rather than call that unwritable.
+        db.exec('PRAGMA busy_timeout = 3000')
         db.exec('BEGIN IMMEDIATE; CREATE TABLE doctor_write_probe (x); ROLLBACK')
       } finally {
         db.close()

@@ -36,6 +36,11 @@ export interface DoctorTarget {
   /** The host's open history, when it holds one; else the doctor opens the file. */
   store?: () => TimelineStore
   clock?: Clock
+  /**
+   * How far the service's clock is ahead on purpose (ms): the Demo simulator's time moved by scenario
+   * advances. Subtracted before the clock is judged; 0 for a real service.
+   */
+  intendedClockShiftMs?: number
   /** Per check (ms). Default 8000. */
   checkTimeoutMs?: number
   /** How far back refused deliveries count against the secret (ms). Default 24 h. */
