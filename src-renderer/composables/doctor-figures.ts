@@ -35,7 +35,7 @@ export function figureValue(t: T, value: Raw, unit: Unit | undefined, lang: UiLa
   if (typeof value === 'string') return value
   switch (unit) {
     case 'ms':
-      return Math.abs(value) >= 1000 ? `${number(value / 1000, lang, 1)} s` : `${number(value, lang)} ms`
+      return Math.abs(value) >= 1000 ? duration(value / 1000, lang) : `${number(value, lang)} ms`
     case 's':
       return duration(value, lang)
     case 'days':
@@ -97,7 +97,8 @@ function known(t: T, f: DoctorFigureDto, lang: UiLanguage): { parts: string[]; u
       const size = v(Math.abs(n), 'ms')
       const parts = [n === 0 ? t('doctor.figure.clockSame') : n > 0 ? t('doctor.figure.clockAhead', { value: size }) : t('doctor.figure.clockBehind', { value: size })]
       if (has('bound')) parts.push(t('doctor.figure.bound', { value: v(x['bound']!, 'ms') }))
-      return { parts, used: ['bound'] }
+      if (typeof x['simulated'] === 'number' && x['simulated'] !== 0) parts.push(t('doctor.figure.simulatedLead', { value: v(Math.abs(x['simulated']), 'ms') }))
+      return { parts, used: ['bound', 'simulated'] }
     }
     case 'keyStatus': {
       const parts = [t('doctor.figure.keyStatus', { value: stateWord(t, 'keyStatuses', f.value) })]

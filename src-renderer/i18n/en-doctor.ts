@@ -93,6 +93,7 @@ export const enDoctor = {
       clockBehind: 'The service’s clock is {value} behind this machine’s',
       clockSame: 'The clocks agree',
       bound: 'measured to ± {value}',
+      simulatedLead: 'the Demo clock’s deliberate lead of {value} left out',
       keyStatus: 'Key {value}',
       keyStatuses: { active: 'active', missing: 'not stored', invalid: 'not known to the feed', expired: 'expired', blocked: 'blocked', notActive: 'not active yet' },
       keyType: '{value} key',

@@ -91,6 +91,7 @@ export const ukDoctor: typeof enDoctor = {
       clockBehind: 'Годинник сервісу на {value} позаду годинника цього комп’ютера',
       clockSame: 'Годинники збігаються',
       bound: 'точність ± {value}',
+      simulatedLead: 'навмисне випередження годинника Демо на {value} не враховано',
       keyStatus: 'Ключ {value}',
       keyStatuses: { active: 'активний', missing: 'не збережено', invalid: 'невідомий фіду', expired: 'строк минув', blocked: 'заблоковано', notActive: 'ще не активний' },
       keyType: 'ключ {value}',

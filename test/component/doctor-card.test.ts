@@ -201,6 +201,7 @@ describe('the doctor’s codes in words', () => {
     const t = ((k: string, p?: Record<string, unknown>, n?: number) => (n === undefined ? i18n.global.t(k, p ?? {}) : i18n.global.t(k, p ?? {}, n))) as never
     expect(figureText(t, { kind: 'clockOffset', value: 45_012, unit: 'ms', extra: { bound: 3 } }, 'en')).toBe('The service’s clock is 45 s ahead of this machine’s · measured to ± 3 ms')
     expect(figureText(t, { kind: 'clockOffset', value: -2_500, unit: 'ms', extra: { bound: 40 } }, 'en')).toBe('The service’s clock is 2.5 s behind this machine’s · measured to ± 40 ms')
+    expect(figureText(t, { kind: 'clockOffset', value: 4, unit: 'ms', extra: { bound: 2, simulated: 3_600_000 } }, 'en')).toBe('The service’s clock is 4 ms ahead of this machine’s · measured to ± 2 ms · the Demo clock’s deliberate lead of 60 min left out')
     expect(figureText(t, { kind: 'daysLeft', value: 4, unit: 'days', extra: { fromHeader: 4, fromAccount: 5, warnDays: 7 } }, 'en')).toBe('4 days left · X-Key-Expires: 4 days · account: 5 days · warns from 7 days')
     expect(figureText(t, { kind: 'accountState', value: 'disabled', extra: { errorCode: 1004 } }, 'en')).toBe('Account: disabled · Refused with the service’s code 1004')
     expect(figureText(t, { kind: 'accountState', value: 'frozen' }, 'en')).toBe('Account: frozen')
