@@ -18,7 +18,6 @@ export const enDoctor = {
     never: 'This profile has not been checked yet.',
     failedToRun: 'The checks could not run: {code}',
     ranAt: 'Checked {at} · {profile} · took {took}',
-    stale: 'Shown: the last report. Run again to check now.',
     counts: {
       fail: '{n} failing | {n} failing',
       warn: '{n} warning | {n} warnings',
@@ -72,7 +71,6 @@ export const enDoctor = {
     },
     unit: {
       days: '{n} day | {n} days',
-      count: '{n}',
       yes: 'yes',
       no: 'no',
     },

@@ -16,7 +16,6 @@ export const ukDoctor: typeof enDoctor = {
     never: 'Цей профіль ще не перевіряли.',
     failedToRun: 'Перевірки не вдалося запустити: {code}',
     ranAt: 'Перевірено {at} · {profile} · тривало {took}',
-    stale: 'Показано останній звіт. Запустіть ще раз, щоб перевірити зараз.',
     counts: {
       fail: '{n} не пройшла | {n} не пройшли | {n} не пройшли',
       warn: '{n} попередження | {n} попередження | {n} попереджень',
@@ -70,7 +69,6 @@ export const ukDoctor: typeof enDoctor = {
     },
     unit: {
       days: '{n} день | {n} дні | {n} днів',
-      count: '{n}',
       yes: 'так',
       no: 'ні',
     },

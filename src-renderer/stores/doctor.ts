@@ -8,6 +8,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { DoctorReportDto } from '../../src-shared/contract.js'
 import { call, epochRef, isStaleEpoch, toDeskError } from '../api/desk.js'
+import { attempt } from '../composables/errors.js'
 
 export const useDoctorStore = defineStore('doctor', () => {
   const report = epochRef<DoctorReportDto | null>(() => null)
@@ -22,17 +23,13 @@ export const useDoctorStore = defineStore('doctor', () => {
   /** The last request the card has answered (it may open only after the click, on another view). */
   const focusHandled = ref(0)
 
+  /** The stored report; a failed read is reported like any failed call (the card still offers Run). */
   async function loadLast(): Promise<void> {
-    try {
-      const last = await call('doctor', 'last')
-      // A run that finished meanwhile is newer than what was stored before it.
-      if (!report.value || (last && last.at > report.value.at)) report.value = last
-      loaded.value = true
-    } catch (err) {
-      if (isStaleEpoch(err)) return
-      const e = toDeskError(err)
-      error.value = { code: e.code, message: e.message }
-    }
+    const last = await attempt(() => call('doctor', 'last'), 'doctor.last')
+    if (last === undefined) return
+    // A run that finished meanwhile is newer than what was stored before it.
+    if (!report.value || (last && last.at > report.value.at)) report.value = last
+    loaded.value = true
   }
 
   async function run(): Promise<void> {
