@@ -8,8 +8,8 @@ import { describeClipped, findClippedText } from './clipped-text.js'
 
 /**
  * Settings → "Check this environment" in real Chromium: on Demo every check passes; on a partner
- * profile with planted faults (a wrong password, a blocked feed key) against a separately started
- * simulator, the failing checks come first with what to do, and "Check this environment" beside
+ * profile with planted faults (a wrong password, a blocked feed key, the service's clock 45 s ahead)
+ * against a separately started simulator, the failing checks come first with what to do, and "Check this environment" beside
  * the sign-in error gets there from wherever the operator is.
  */
 let sim: RunningSimulator
@@ -90,6 +90,8 @@ describe('the doctor card on a broken partner profile', () => {
     await addCustomProfile(page, sim, 'Partner broken', 'demo')
     await storeSecret(page, 'feedApiKey', 'demo-key-blocked')
     await storeSecret(page, 'password', 'not-the-password')
+    const planted = await fetch(`${sim.couponBaseUrl}/__sim/clock/offset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 45_000 }) })
+    expect(planted.status).toBe(200)
     await page.getByTestId('nav-line').click()
     // The refusal is shown beside a button that checks the whole environment.
     const check = page.getByTestId('check-environment').first()
@@ -111,6 +113,7 @@ describe('the doctor card on a broken partner profile', () => {
     expect(shown[0]!.startsWith('fail ')).toBe(true)
     expect(shown).toContain('fail coupons.login')
     expect(shown).toContain('fail feed.key')
+    expect(shown).toContain('fail clock.offset')
     const login = row('coupons.login')
     expect(await login.getByTestId('doctor-advice').getAttribute('data-advice')).toBe('checkPassword')
     expect(await login.getByTestId('doctor-advice').textContent()).toContain('The username or password is wrong')
@@ -119,6 +122,9 @@ describe('the doctor card on a broken partner profile', () => {
     expect(await key.getByTestId('doctor-advice').getAttribute('data-advice')).toBe('unblockFeedKey')
     expect(await key.getByTestId('doctor-advice').textContent()).toContain('The feed key is blocked')
     expect(await key.getByTestId('doctor-figure').textContent()).toContain('Key blocked')
+    const clock = row('clock.offset')
+    expect(await clock.getByTestId('doctor-advice').getAttribute('data-advice')).toBe('syncClock')
+    expect(await clock.getByTestId('doctor-figure').textContent()).toMatch(/The service’s clock is 4\d(\.\d)? s ahead of this machine’s/)
     // A check that could not run names the failure it waits on.
     const skipped = card().locator('[data-testid="doctor-check"][data-verdict="skip"]')
     expect(await skipped.count()).toBeGreaterThan(0)
