@@ -8,6 +8,8 @@ import { DOCTOR_CHECK_IDS } from '../../src-shared/vocabulary/doctor.js'
 import { enDoctor } from '../i18n/en-doctor.js'
 import type { MessageKey } from '../i18n/index.js'
 import type { T } from '../i18n/words.js'
+import { figureText } from './doctor-figures.js'
+import type { UiLanguage } from '../i18n/index.js'
 export { figureText, figureValue } from './doctor-figures.js'
 
 /** Not colour alone: every verdict has its mark and its word. */
@@ -83,4 +85,48 @@ export function waitsOn(report: DoctorReportDto, check: DoctorCheckDto): DoctorC
 export function adviceText(t: T, advice: string | null): { text: string; known: boolean } | null {
   if (!advice) return null
   return own(enDoctor.doctor.advice, advice) ? { text: t(`doctor.advice.${advice}` as MessageKey), known: true } : { text: advice, known: false }
+}
+
+/** One check of a report in words, as the card's row and the copied text show it. */
+export interface CheckWords {
+  check: DoctorCheckDto
+  title: string
+  figure: string
+  advice: { text: string; known: boolean } | null
+  /** A skipped check: which one it waits on, and what to fix first. */
+  waits: string | null
+  fixFirst: string | null
+  /** Access refused or not reachable; 'other' says nothing more than the verdict. */
+  failure: string | null
+}
+
+export function checkWords(t: T, report: DoctorReportDto, c: DoctorCheckDto, lang: UiLanguage): CheckWords {
+  const waits = waitsOn(report, c)
+  return {
+    check: c,
+    title: checkTitle(t, c.id),
+    figure: figureText(t, c.figure, lang),
+    advice: adviceText(t, c.advice),
+    waits: c.verdict === 'skip' ? (waits ? t('doctor.waitsOn', { check: checkTitle(t, waits) }) : t('doctor.waitsOnEarlier')) : null,
+    fixFirst: c.verdict === 'skip' && waits ? t('doctor.fixFirst', { check: checkTitle(t, waits) }) : null,
+    failure: c.failure && c.failure !== 'other' ? t(`doctor.failure.${c.failure}` as MessageKey) : null,
+  }
+}
+
+/**
+ * The report as plain text, to send to the partner's support: a heading, the overall verdict, then one
+ * line per check in the card's order (verdict, check, figure, the service's own text, what to do).
+ */
+export function reportText(t: T, report: DoctorReportDto, lang: UiLanguage, heading: { at: string; counts: string }): string {
+  const lines = [`${t('doctor.title')} · ${report.profileName} · ${heading.at}`, `${t(`doctor.overall.${report.verdict}` as MessageKey)}: ${heading.counts}`, '']
+  for (const c of report.checks) {
+    const w = checkWords(t, report, c, lang)
+    const parts = [`${VERDICT_MARK[c.verdict]} ${t(`doctor.verdict.${c.verdict}` as MessageKey)}`, w.failure ? `${w.title} (${w.failure})` : w.title]
+    if (w.figure) parts.push(w.figure)
+    if (w.waits) parts.push(w.waits)
+    if (c.raw) parts.push(`${t('doctor.raw')}: ${c.raw}`)
+    if (w.advice) parts.push(w.advice.text)
+    lines.push(parts.join(' — '))
+  }
+  return `${lines.join('\n')}\n`
 }

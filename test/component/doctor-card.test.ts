@@ -100,6 +100,25 @@ describe('Settings → Check this environment', () => {
     wrapper.unmount()
   })
 
+  it('Copy report puts the report on the clipboard as text, in the card’s order, with the service’s own words', async () => {
+    installFakeDesk({ 'doctor.last': () => broken() })
+    let copied = ''
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void (copied = text) } })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    await wrapper.find('[data-testid="doctor-copy"]').trigger('click')
+    await flushPromises()
+    expect(wrapper.find('[data-testid="doctor-copied"]').text()).toBe('Copied')
+    const lines = copied.trim().split('\n')
+    expect(lines[0]).toMatch(/^Check this environment · Demo · /)
+    expect(lines[1]).toBe('Something is broken: 1 failing · 1 warning · 15 passing · 3 skipped')
+    expect(lines[3]).toBe('✕ Fail — Sign-in (access refused) — kind-from-the-future: 1,003 — The service said: <b>Wrong login or password</b> — advice-from-the-future')
+    expect(lines[4]).toMatch(/^! Warn — Clock offset to the service — /)
+    expect(lines.at(-1)).toBe('– Skipped — Session token lifetime — Waits on: Sign-in')
+    expect(lines).toHaveLength(3 + 20)
+    wrapper.unmount()
+  })
+
   it('a run that could not start says why, with the code', async () => {
     installFakeDesk({ 'doctor.last': () => null, 'doctor.run': () => fail('internal', 'the doctor is not built yet') })
     const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
