@@ -132,6 +132,19 @@ describe('the doctor card on a broken partner profile', () => {
     expect(await card().getByTestId('doctor-overall').textContent()).toContain('Something is broken')
   })
 
+  it('Copy report gives the partner’s support the report as text, without any secret', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await card().getByTestId('doctor-copy').click()
+    await card().getByTestId('doctor-copied').filter({ hasText: 'Copied' }).waitFor()
+    const text = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())
+    const lines = text.trim().split('\n')
+    expect(lines[0]).toContain('Partner broken')
+    expect(lines[1]).toMatch(/^Something is broken: 3 failing/)
+    expect(lines.slice(3, 6).every((l) => l.startsWith('✕ Fail'))).toBe(true)
+    expect(text).toContain('The username or password is wrong')
+    for (const secret of ['not-the-password', 'demo-key-blocked']) expect(text).not.toContain(secret)
+  })
+
   it('looks right at both sizes, light and dark, with no serious axe violation and nothing clipped', async () => {
     await looksRight('broken-profile')
   })
