@@ -86,23 +86,24 @@ describe('the doctor card on Demo', () => {
 })
 
 describe('the doctor card on a broken partner profile', () => {
-  it('a refused sign-in offers "Check this environment", which opens the card and runs it', async () => {
+  it('a refused sign-in: the header offers "Check", which opens the card, runs it and puts the keyboard there', async () => {
     await addCustomProfile(page, sim, 'Partner broken', 'demo')
     await storeSecret(page, 'feedApiKey', 'demo-key-blocked')
     await storeSecret(page, 'password', 'not-the-password')
     const planted = await fetch(`${sim.couponBaseUrl}/__sim/clock/offset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 45_000 }) })
     expect(planted.status).toBe(200)
+    // The console's own sign-in is refused first (Settings shows the form inline, so no dialog comes up).
+    await page.locator('[data-testid="sign-in-state"][data-state="failed"]').waitFor({ timeout: 30_000 })
     await page.getByTestId('nav-line').click()
-    // The refusal is shown beside a button that checks the whole environment.
-    const check = page.getByTestId('check-environment').first()
-    await check.waitFor({ timeout: 30_000 })
+    await page.getByTestId('view-line').waitFor()
+    const check = page.getByTestId('connection').getByTestId('check-environment')
     await check.click()
     await page.getByTestId('view-settings').waitFor()
     await reportShown('fail')
+    expect(await card().getByTestId('doctor-at').textContent()).toContain('Partner broken')
     // The keyboard lands on the report's summary (a screen reader reads the verdict from there).
     const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid') ?? null)
     await expect.poll(focused).toBe('doctor-summary')
-    expect(await card().getByTestId('doctor-at').textContent()).toContain('Partner broken')
   })
 
   it('failing checks come first, with their advice; then warnings, passes and skips', async () => {
@@ -147,6 +148,24 @@ describe('the doctor card on a broken partner profile', () => {
 
   it('looks right at both sizes, light and dark, with no serious axe violation and nothing clipped', async () => {
     await looksRight('broken-profile')
+  })
+
+  it('the sign-in dialog’s "Check this environment" closes the dialog and runs the checks again', async () => {
+    const ranAt = () => card().getByTestId('doctor-at').textContent()
+    const earlier = await ranAt()
+    await page.getByTestId('nav-line').click()
+    await page.getByTestId('view-line').waitFor()
+    const before = await card().count()
+    expect(before).toBe(0)
+    await page.getByTestId('session').getByTestId('login').click()
+    const dialog = page.getByTestId('sign-in-dialog')
+    await dialog.waitFor()
+    await dialog.getByTestId('check-environment').click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByTestId('view-settings').waitFor()
+    await reportShown('fail')
+    await expect.poll(ranAt, { timeout: 30_000 }).not.toBe(earlier)
+    expect((await verdicts())[0]).toMatch(/^fail /)
   })
 
   it('raised no uncaught page errors', () => {
