@@ -27,7 +27,7 @@ describe('the listener knows a test delivery only by its exact small shape', () 
 
 describe('address scopes', () => {
   it('loopback, private and public addresses and names', () => {
-    expect(['127.0.0.1', '::1', 'localhost', '[::1]'].map(scopeOf)).toEqual(['loopback', 'loopback', 'loopback', 'loopback'])
+    expect(['127.0.0.1', '::1', 'localhost', '[::1]', '0.0.0.0', '[::]'].map(scopeOf)).toEqual(Array(6).fill('loopback'))
     expect(['10.1.2.3', '192.168.0.10', '172.20.0.1', 'fd00::1', 'desk.local', 'intranet'].map(scopeOf)).toEqual(Array(6).fill('private'))
     expect(['8.8.8.8', 'api.example.com', '2001:db8::1'].map(scopeOf)).toEqual(['public', 'public', 'public'])
   })

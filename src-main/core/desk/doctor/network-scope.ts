@@ -5,6 +5,9 @@ export type AddressScope = 'loopback' | 'private' | 'public'
 const loopback = new BlockList()
 loopback.addSubnet('127.0.0.0', 8, 'ipv4')
 loopback.addAddress('::1', 'ipv6')
+// "Any address" is a way to bind, not to reach: a URL carrying it reaches nothing but this machine.
+loopback.addAddress('0.0.0.0', 'ipv4')
+loopback.addAddress('::', 'ipv6')
 const privateNets = new BlockList()
 for (const [net, bits] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) privateNets.addSubnet(net, bits, 'ipv4')
 privateNets.addSubnet('fc00::', 7, 'ipv6')
