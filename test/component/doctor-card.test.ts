@@ -63,6 +63,20 @@ describe('Settings → Check this environment', () => {
     wrapper.unmount()
   })
 
+  it('a check id or verdict this build does not know is listed raw, last, never dropped', async () => {
+    const future = { id: 'feed.futureCheck', verdict: 'unsure', figure: null, advice: null, ms: 1 } as unknown as ReturnType<typeof check>
+    installFakeDesk({ 'doctor.last': () => { const r = broken(); return { ...r, checks: [...r.checks, future] } } })
+    const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
+    await flushPromises()
+    expect(rows(wrapper).at(-1)).toBe('unsure feed.futureCheck')
+    const last = wrapper.find('[data-id="feed.futureCheck"]')
+    expect(last.text()).toContain('feed.futureCheck')
+    expect(last.find('[data-verdict="unsure"]').text()).toBe('?unsure')
+    expect(wrapper.find('[data-testid="doctor-group-unsure"]').text()).toContain('unsure · 1')
+    expect(wrapper.find('[data-testid="doctor-counts"]').text()).toBe('1 failing · 1 warning · 15 passing · 3 skipped · 1 unsure')
+    wrapper.unmount()
+  })
+
   it('a skipped check names the failure it waits on', async () => {
     installFakeDesk({ 'doctor.last': () => broken() })
     const { wrapper } = await mountWithApp(DoctorCard, freshPinia())
