@@ -35,9 +35,9 @@ export function figureValue(t: T, value: Raw, unit: Unit | undefined, lang: UiLa
   if (typeof value === 'string') return value
   switch (unit) {
     case 'ms':
-      return Math.abs(value) >= 1000 ? duration(value / 1000, lang) : `${number(value, lang)} ms`
+      return Math.abs(value) >= 1000 ? duration(t, value / 1000, lang) : t('doctor.unit.ms', { n: number(value, lang) })
     case 's':
-      return duration(value, lang)
+      return duration(t, value, lang)
     case 'days':
       return t('doctor.unit.days', { n: number(value, lang, 1) }, Math.abs(value))
     case 'bytes':
@@ -50,12 +50,12 @@ export function figureValue(t: T, value: Raw, unit: Unit | undefined, lang: UiLa
 }
 
 /** Seconds as the largest sensible unit (`45 s`, `12 min`, `3.5 h`, `2.1 d`). */
-function duration(s: number, lang: UiLanguage): string {
+function duration(t: T, s: number, lang: UiLanguage): string {
   const a = Math.abs(s)
-  if (a < 120) return `${number(s, lang, 1)} s`
-  if (a < 7200) return `${number(s / 60, lang, 0)} min`
-  if (a < 172_800) return `${number(s / 3600, lang, 1)} h`
-  return `${number(s / 86_400, lang, 1)} d`
+  if (a < 120) return t('doctor.unit.s', { n: number(s, lang, 1) })
+  if (a < 7200) return t('doctor.unit.min', { n: number(s / 60, lang, 0) })
+  if (a < 172_800) return t('doctor.unit.h', { n: number(s / 3600, lang, 1) })
+  return t('doctor.unit.d', { n: number(s / 86_400, lang, 1) })
 }
 
 /** A state word the doctor sends (`accountStates.expired`), or the word itself when not known. */

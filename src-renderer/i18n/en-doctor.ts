@@ -17,7 +17,6 @@ export const enDoctor = {
     checkShort: 'Check',
     checkThisHint: 'Run every check of this profile and show what is wrong and what to do (Settings)',
     running: 'Checking…',
-    elapsed: '{s} s',
     runningHint: 'The checks run at the same time; the slowest waits for its service’s answer.',
     never: 'This profile has not been checked yet.',
     failedToRun: 'The checks could not run: {code}',
@@ -42,7 +41,6 @@ export const enDoctor = {
     waitsOnEarlier: 'Waits on an earlier check that did not pass',
     raw: 'The service said',
     nothingToDo: 'Nothing to do',
-    took: '{ms} ms',
     check: {
       coupons: {
         health: 'Coupon service reachable',
@@ -75,6 +73,11 @@ export const enDoctor = {
     },
     unit: {
       days: '{n} day | {n} days',
+      ms: '{n} ms',
+      s: '{n} s',
+      min: '{n} min',
+      h: '{n} h',
+      d: '{n} d',
       yes: 'yes',
       no: 'no',
     },

@@ -15,7 +15,6 @@ export const ukDoctor: typeof enDoctor = {
     checkShort: 'Перевірити',
     checkThisHint: 'Запустити всі перевірки цього профілю й показати, що не так і що робити (Налаштування)',
     running: 'Перевіряємо…',
-    elapsed: '{s} с',
     runningHint: 'Перевірки йдуть одночасно; найповільніша чекає на відповідь свого сервісу.',
     never: 'Цей профіль ще не перевіряли.',
     failedToRun: 'Перевірки не вдалося запустити: {code}',
@@ -40,7 +39,6 @@ export const ukDoctor: typeof enDoctor = {
     waitsOnEarlier: 'Чекає на попередню перевірку, яка не пройшла',
     raw: 'Сервіс відповів',
     nothingToDo: 'Нічого робити не треба',
-    took: '{ms} мс',
     check: {
       coupons: {
         health: 'Сервіс купонів доступний',
@@ -73,6 +71,11 @@ export const ukDoctor: typeof enDoctor = {
     },
     unit: {
       days: '{n} день | {n} дні | {n} днів',
+      ms: '{n} мс',
+      s: '{n} с',
+      min: '{n} хв',
+      h: '{n} год',
+      d: '{n} дн.',
       yes: 'так',
       no: 'ні',
     },

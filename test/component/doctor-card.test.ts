@@ -243,6 +243,10 @@ describe('the doctor’s codes in words', () => {
     expect(figureText(t, { kind: 'tokenLifetime', value: 3600, unit: 's', extra: { reloginMs: 35 } }, 'en')).toBe('Token valid for another 60 min · signing in again took 35 ms')
     expect(figureText(t, { kind: 'freeBytes', value: 5 * 1024 ** 3, unit: 'bytes', extra: { path: '/data' } }, 'en')).toBe('5 GiB free · at /data')
     expect(figureText(t, { kind: 'strandedCoupons', value: 3, unit: 'count', extra: { url: 'http://127.0.0.1:8787/cb', since: 2 } }, 'en')).toBe('3 open coupons carry another callback URL · the listener is at http://127.0.0.1:8787/cb · since 2')
+    // Units are words too: Ukrainian reads its own.
+    ;(i18n.global.locale as unknown as { value: string }).value = 'uk'
+    expect(figureText(t, { kind: 'clockOffset', value: 45_012, unit: 'ms', extra: { bound: 3 } }, 'uk')).toBe('Годинник сервісу на 45 с попереду годинника цього комп’ютера · точність ± 3 мс')
+    expect(figureText(t, { kind: 'daysLeft', value: 2, unit: 'days' }, 'uk')).toBe('Залишилось 2 дні')
   })
 })
 
