@@ -29,6 +29,8 @@ import { enLedger } from './en-ledger.js'
 import { ukLedger } from './uk-ledger.js'
 import { enOverview } from './en-overview.js'
 import { ukOverview } from './uk-overview.js'
+import { enDoctor } from './en-doctor.js'
+import { ukDoctor } from './uk-doctor.js'
 
 /**
  * The one message table: en.ts, the feed key / account / calendar strings of en-feed.ts, the watch
@@ -36,7 +38,7 @@ import { ukOverview } from './uk-overview.js'
  * Demo scenarios of en-demo.ts, the coupon blotter's of en-coupons.ts, the error
  * titles of en-errors.ts. Each has its Ukrainian twin (uk*.ts).
  */
-export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enCoupons, ...enLedger, ...enBlotter, ...enExposure, ...enNotify, ...enAudit, ...enDeliveries, ...enOverview, ...enErrors }
+export const messages = { ...en, ...enFeed, ...enWatch, ...enDetail, ...enSlip, ...enDemo, ...enCoupons, ...enLedger, ...enBlotter, ...enExposure, ...enNotify, ...enAudit, ...enDeliveries, ...enOverview, ...enDoctor, ...enErrors }
 export type Messages = typeof messages
 /** The schema every locale must follow (vue-i18n's `MessageSchema`). */
 export type MessageSchema = Messages
@@ -50,7 +52,7 @@ export function isUiLanguage(v: unknown): v is UiLanguage {
 }
 
 /** Every table by its language; each follows the English schema. */
-export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukCoupons, ...ukLedger, ...ukBlotter, ...ukExposure, ...ukNotify, ...ukAudit, ...ukDeliveries, ...ukOverview, ...ukErrors } }
+export const tables: Record<UiLanguage, MessageSchema> = { en: messages, uk: { ...uk, ...ukFeed, ...ukWatch, ...ukDetail, ...ukSlip, ...ukDemo, ...ukCoupons, ...ukLedger, ...ukBlotter, ...ukExposure, ...ukNotify, ...ukAudit, ...ukDeliveries, ...ukOverview, ...ukDoctor, ...ukErrors } }
 
 const ukPlurals = new Intl.PluralRules('uk')
 /**
