@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
 import { openConsole, SHOTS, type OpenConsole } from './launch.js'
-import { addCustomProfile } from './profiles.js'
+import { addCustomProfile, storeSecret } from './profiles.js'
 import { settle } from './settle.js'
 
 // Issue 15 in the browser: the Line period choice over the match calendar, the Feed key & account
@@ -199,6 +199,9 @@ async function storeFeedKey(value: string): Promise<void> {
 describe("a partner's feed key: expiry tag and typed key errors", () => {
   it('a key expiring in 3 days shows an amber tag in the header and the date in Settings', async () => {
     await addCustomProfile(page, sim, 'Partner keys', 'demo')
+    // Signed in, so no sign-in form comes up over the Line while the key changes (this is about the feed key).
+    await storeSecret(page, 'password', 'demo')
+    await page.getByTestId('session').filter({ hasText: 'Signed in' }).waitFor({ timeout: 30_000 })
     await storeFeedKey('desk-key-soon')
 
     await page.getByTestId('nav-line').click()
