@@ -343,6 +343,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return checkpointer
   }
 
+  /** The checkpoint worker is woken after the answers of this turn are written, not before: it would compete with them for a core. */
+  let nudgeQueued = false
+  function nudgeAfterAnswers(): void {
+    if (nudgeQueued) return
+    nudgeQueued = true
+    setImmediate(() => {
+      nudgeQueued = false
+      if (!closed) checkpoints().nudge()
+    })
+  }
+
   /**
    * The sync nobody waits for starts a few milliseconds after the commit that asked for it, and serves
    * every commit made meanwhile: one sync per burst rather than one per delivery (each costs a thread
@@ -364,7 +375,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     if (items.length === 0) return []
     // Every other write (placements, audit, polls) keeps FULL.
     const results = writeGroup(items)
-    checkpoints().nudge()
+    nudgeAfterAnswers()
     if (acknowledge === 'synced') await walSync.sync()
     else syncBehind()
     for (const result of results) emit(result.entries)
