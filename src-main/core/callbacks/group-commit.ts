@@ -6,8 +6,12 @@ export interface GroupItem {
 }
 
 export interface GroupCommit {
-  /** Resolves once the transaction holding this delivery committed (its sync done); rejects if that transaction failed. */
-  submit(item: GroupItem): Promise<ApplyResult>
+  /**
+   * Resolves once the transaction holding this delivery committed (its sync done); rejects if that transaction failed.
+   * `alone`: the caller knows no other delivery can join (a single open connection): with nothing queued
+   * or in flight it is written now, without waiting for the end of the I/O phase.
+   */
+  submit(item: GroupItem, alone?: boolean): Promise<ApplyResult>
 }
 
 /** Deliveries per transaction: bounds how long one commit holds the event loop (a batch has at most 100 coupons). */
@@ -64,10 +68,11 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP, maxIn
   }
 
   return {
-    submit(item) {
+    submit(item, alone = false) {
       return new Promise<ApplyResult>((resolve, reject) => {
         queue.push({ item, resolve, reject })
-        schedule()
+        if (alone && !scheduled && inFlight === 0 && queue.length === 1) flush()
+        else schedule()
       })
     },
   }

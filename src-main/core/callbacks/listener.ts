@@ -9,7 +9,7 @@ import type { DeliveryVerdict, TimelineStore } from '../timeline/index.js'
 import { readLimitedBody } from './body.js'
 import { claimsOf, receivedHeaders, schemaDetail } from './evidence.js'
 import { createGroupCommit } from './group-commit.js'
-import { isProbeBody } from './probe.js'
+import { isProbeBody, isProbePayload } from './probe.js'
 import { callbackPayloadSchema, plainPayload } from './schema.js'
 import { settlementBatch } from './snapshot.js'
 import { headerValues, SIGNATURE_HEADER, verifySignature } from './signature.js'
@@ -187,16 +187,15 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const body = read.body
     const receivedAt = clock.now()
     const verdict = verifySignature(key, body, headerValues(req.rawHeaders, SIGNATURE_HEADER))
-    if (isProbeBody(body)) {
-      // The doctor's test delivery: the same verdict and status as a delivery, never stored (./probe.ts).
-      if (!verdict.ok) return replyText(res, options.signatureFailureStatus ?? 401, JSON.stringify({ success: false, error: verdict.reason }))
-      return replyText(res, 200, JSON.stringify({ success: true, processed: 0, probe: true }))
-    }
+    // The doctor's test delivery: the same verdict and status as a delivery, never stored (./probe.ts).
+    const probeAnswer = () => replyText(res, 200, JSON.stringify({ success: true, processed: 0, probe: true }))
     if (!verdict.ok) {
+      if (isProbeBody(body)) return replyText(res, options.signatureFailureStatus ?? 401, JSON.stringify({ success: false, error: verdict.reason }))
       const status = options.signatureFailureStatus ?? 401
       reject(res, status, verdict.reason, body.length, 'forged', { req, body }, status === 503 ? RETRY_AFTER : {})
       return
     }
+    // Verified bytes are decoded and parsed once: the probe test and the payload checks share the parse.
     const text = body.toString('utf8')
     let json: unknown
     try {
@@ -205,6 +204,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       reject(res, 400, 'malformed_json', body.length, 'valid', { req, body })
       return
     }
+    if (isProbePayload(json, body.length)) return probeAnswer()
     // The usual payload is checked by hand; anything else goes through the schema, which words the refusal.
     const plain = plainPayload(json)
     const parsed = plain ? null : callbackPayloadSchema.safeParse(json)
@@ -218,7 +218,8 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const answer = JSON.stringify({ success: true, processed: batch.coupons.length })
     try {
       const headers = receivedHeaders(req.rawHeaders, secret)
-      result = await commits.submit({ batch: settlementBatch(batch), meta: { receivedAt, rawSize: body.length, rawBody: text, headers, answerBody: answer } })
+      // A lone connection has no one to share a group with: its delivery is written at once (see group-commit.ts).
+      result = await commits.submit({ batch: settlementBatch(batch), meta: { receivedAt, rawSize: body.length, rawBody: text, headers, answerBody: answer } }, sockets.size <= 1)
     } catch (error) {
       // Storage failed: a temporary error so the service retries (never a 4xx, which would be final).
       log.error('callback batch not stored: answered 503 (retried by the sender)', { batchId: batch.batchId, error: (error as Error)?.message })

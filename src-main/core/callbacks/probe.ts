@@ -21,8 +21,13 @@ export function isProbeBody(body: Buffer): boolean {
   } catch {
     return false
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false
-  const keys = Object.keys(parsed)
+  return isProbePayload(parsed, body.length)
+}
+
+/** The same test on a body the listener has already parsed (`size`: its length in bytes): one parse per delivery. */
+export function isProbePayload(parsed: unknown, size: number): boolean {
+  if (size > PROBE_MAX_BYTES || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false
   const p = parsed as Record<string, unknown>
-  return keys.length === 2 && p.event === PROBE_EVENT && typeof p.nonce === 'string' && NONCE.test(p.nonce)
+  if (p.event !== PROBE_EVENT) return false
+  return Object.keys(p).length === 2 && typeof p.nonce === 'string' && NONCE.test(p.nonce)
 }

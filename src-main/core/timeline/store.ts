@@ -160,8 +160,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return { ...data, ledger: { ...ledger, reversed: q.lastCredit(code) } }
   }
 
-  function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null): void {
-    stmt.insertVersion.run(snap.code, source, batchId, snap.status, clock.now(), JSON.stringify(snap.raw), JSON.stringify(storedPart(snap)))
+  function writeVersion(snap: CouponSnapshot, source: SnapshotSource, batchId: string | null, rawText = JSON.stringify(snap.raw)): void {
+    stmt.insertVersion.run(snap.code, source, batchId, snap.status, clock.now(), rawText, JSON.stringify(storedPart(snap)))
   }
 
   /** A coupon first met here, not placed by this desk, enters the ledger with its stake before what the snapshot says. */
@@ -215,9 +215,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     }
     const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
     const s = result.next
-    if (result.changed || source === 'callback') writeVersion(snap, source, batchId)
+    // The wire coupon goes to its version and to the coupon row: serialised once.
+    const rawText = JSON.stringify(snap.raw)
+    if (result.changed || source === 'callback') writeVersion(snap, source, batchId, rawText)
     stmt.writeCoupon.run(
-      snap.code, s.status, snap.realWin, snap.calculateDate, snap.amount, now, source, JSON.stringify(snap.raw), s.stateKey,
+      snap.code, s.status, snap.realWin, snap.calculateDate, snap.amount, now, source, rawText, s.stateKey,
       s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, JSON.stringify(next), confirm, callbacks,
     )
     return [...entries, ...result.entries.map(entry)]
@@ -343,6 +345,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     return checkpointer
   }
 
+  /** The checkpoint worker is woken after the answers of this turn are written, not before: it would compete with them for a core. */
+  let nudgeQueued = false
+  function nudgeAfterAnswers(): void {
+    if (nudgeQueued) return
+    nudgeQueued = true
+    setImmediate(() => {
+      nudgeQueued = false
+      if (!closed) checkpoints().nudge()
+    })
+  }
+
   /**
    * The sync nobody waits for starts a few milliseconds after the commit that asked for it, and serves
    * every commit made meanwhile: one sync per burst rather than one per delivery (each costs a thread
@@ -364,7 +377,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     if (items.length === 0) return []
     // Every other write (placements, audit, polls) keeps FULL.
     const results = writeGroup(items)
-    checkpoints().nudge()
+    nudgeAfterAnswers()
     if (acknowledge === 'synced') await walSync.sync()
     else syncBehind()
     for (const result of results) emit(result.entries)

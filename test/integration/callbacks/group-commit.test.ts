@@ -84,6 +84,24 @@ describe('group commit of concurrent deliveries', () => {
     expect(store.deliveries({ limit: 10 }).items.map((d) => [d.batchId, d.duplicate]).sort()).toEqual([['dup-1', false], ['dup-1', true], ['other-1', false]])
   })
 
+  it('a lone sender is written at once; what comes while a group is in flight still waits and groups', async () => {
+    const { store } = open({ acknowledge: 'synced' })
+    const rec = recording(store)
+    const commits = createGroupCommit(rec.store)
+    const first = commits.submit(item('lone-1', 1), true)
+    // Written inside submit: no hop to the end of the I/O phase for a delivery nobody can join.
+    expect(rec.groups).toEqual([['lone-1']])
+    const later = [commits.submit(item('lone-2', 2), true), commits.submit(item('lone-3', 3), true)]
+    expect(rec.groups).toEqual([['lone-1']])
+    await Promise.all([first, ...later])
+    expect(rec.groups).toEqual([['lone-1'], ['lone-2', 'lone-3']])
+    // Without the hint a delivery waits for the end of the I/O phase, whatever the queue.
+    const hinted = commits.submit(item('plain-1', 4))
+    expect(rec.groups).toHaveLength(2)
+    await hinted
+    expect(rec.groups).toEqual([['lone-1'], ['lone-2', 'lone-3'], ['plain-1']])
+  })
+
   it('the same batch sent on many connections at once: all acknowledged, applied once', async () => {
     const { store } = open()
     const url = await listen(store)

@@ -5,6 +5,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { createCallbackListener, DEFAULT_MAX_BODY_BYTES, type CallbackListener } from '../../../src-main/core/callbacks/listener.js'
 import { signPayload } from '../../../src-main/core/callbacks/signature.js'
+import { PROBE_EVENT, probeBody } from '../../../src-main/core/callbacks/probe.js'
 import { openTimelineStore, type TimelineStore } from '../../../src-main/core/timeline/store.js'
 import { batch, bet, coupon, deliver, send, tempDir } from './helpers.js'
 
@@ -172,6 +173,25 @@ describe('callback listener over real HTTP', () => {
       expect(rows.filter((r) => !r.duplicate)).toHaveLength(1)
       expect(store.couponHistory('000000000050').versions).toHaveLength(1)
     })
+  })
+
+  it("answers the doctor's probe like a delivery and stores nothing of it, signed or not", async () => {
+    const t = tempDir()
+    const s = openTimelineStore(join(t.dir, 'timeline.sqlite'))
+    const l = createCallbackListener({ port: 0, secret: SECRET, store: s })
+    const { url: u } = await l.start()
+    const body = probeBody('abcdefgh12')
+    const signed = await deliver(u, SECRET, body)
+    expect([signed.status, signed.json]).toEqual([200, { success: true, processed: 0, probe: true }])
+    const forged = await send(u, { body, headers: { 'x-coupon-signature': signPayload('another-secret', body) } })
+    expect([forged.status, forged.json]).toEqual([401, { success: false, error: 'signature_mismatch' }])
+    // A probe-shaped body with one more key is an ordinary delivery (here refused by the schema, and kept).
+    const other = await deliver(u, SECRET, JSON.stringify({ event: PROBE_EVENT, nonce: 'abcdefgh12', extra: 1 }))
+    expect(other.status).toBe(400)
+    expect(s.deliveries().items.map((d) => [d.verdict, d.answerStatus, d.note])).toEqual([['valid', 400, 'schema_invalid']])
+    await l.stop()
+    s.close()
+    t.cleanup()
   })
 
   it('verifies the GitHub-style known vector over HTTP (signature accepted, then the body is not JSON)', async () => {
