@@ -148,7 +148,8 @@ export async function heavyRefreshRows(sim: RunningSimulator, lineSport: number,
     const { feedTools } = await import('../src-main/core/desk/feed-watches.js')
     const tools = feedTools(sim.cdnUrl)
     const answer = await feed.events(lineSport, 0, 'line', 'en', { match: 'all' })
-    const held = eventsToDto(answer.items, tools)
+    // In the form the list topic pushes (each match with its main market).
+    const held = eventsToDto(answer.items, tools, 'main')
     const prices = config.size(2000, 200)
     const next = withPricesMoved(held, prices)
     const delta = diffList(held, next)

@@ -789,6 +789,8 @@ export interface FeedEventDeltaDto { match?: MatchPatchDto }
 /**
  * Per topic: the full snapshot, and the delta that follows it. Feed lists and matches push their
  * snapshot once, then one delta per refresh (empty when nothing changed); the menu a snapshot per refresh.
+ * A list topic's matches carry only their main (first) market, what a row shows; `oddsCounter` still
+ * counts them all, and `feed.event` carries every market.
  */
 export interface WatchShapes {
   'feed.menu': { snapshot: SportNode[]; delta: never }

@@ -203,6 +203,27 @@ describe('feed deltas', { timeout: 60_000 }, () => {
     )
   })
 
+  it('the list topics\' form (each match with its main market only): when that market moves, leaves or another comes first, the delta still gives the snapshot', () => {
+    const mainOnly = (list: TournamentEventsDto[]): TournamentEventsDto[] =>
+      list.map((t) => ({ ...t, matches: t.matches.map((m) => ({ ...m, markets: m.markets === null ? null : m.markets.slice(0, 1) })) }))
+    fc.assert(
+      fc.property(line, fc.array(fc.array(op, { maxLength: 8 }), { minLength: 1, maxLength: 10 }), (first, steps) => {
+        let whole = first
+        let latest = mainOnly(first)
+        let held = wire(latest)
+        for (const ops of steps) {
+          whole = refresh(whole, ops)
+          const next = mainOnly(whole)
+          const delta = diffList(latest, next)
+          held = delta === null ? wire(next) : applyListDelta(held, wire(delta), 0)
+          expect(held).toEqual(next)
+          latest = next
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('a refresh that changed nothing is an empty delta, and the list held stays the same object', () => {
     fc.assert(
       fc.property(line, (first) => {

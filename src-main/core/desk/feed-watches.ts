@@ -145,7 +145,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
 
   const toData = (topic: FeedTopic, value: unknown): WatchSnapshot<FeedTopic['name']> => {
     if (topic.name === 'feed.menu') return sportsToNodes((value as FeedList<Sport>).items, tools)
-    if (topic.name === 'feed.events' || topic.name === 'feed.calendar') return eventsToDto((value as FeedList<EventsTournament>).items, tools)
+    if (topic.name === 'feed.events' || topic.name === 'feed.calendar') return eventsToDto((value as FeedList<EventsTournament>).items, tools, 'main')
     return eventResultToDto(value as EventResult, tools)
   }
 

@@ -91,7 +91,15 @@ function detailDto(m: Match, tools: FeedDtoTools): MatchDetailDto {
   }
 }
 
-export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools): MatchDto {
+/**
+ * How many of a match's markets its DTO carries: 'all' (a match opened, a direct read) or 'main', the
+ * first market only, which is all a list row, its odds header and its keyboard picks show; the list
+ * topics of a whole sport would otherwise push every market of thousands of matches to each window.
+ */
+export type MarketsKept = 'all' | 'main'
+
+export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number | null; name: string | null }> }, tools: FeedDtoTools, kept: MarketsKept = 'all'): MatchDto {
+  const markets = m.markets === null ? null : kept === 'main' ? m.markets.slice(0, 1) : m.markets
   const dto: MatchDto = {
     key: m.key,
     lineType: m.lineType,
@@ -112,7 +120,7 @@ export function matchToDto(m: MatchSummary & { subGames?: Array<{ gameId: number
     period: m.periodName ?? '',
     timerSec: m.timerSec ?? 0,
     oddsCounter: m.oddsCounter ?? m.outcomeCount,
-    markets: m.markets === null ? null : m.markets.map((mk) => marketDto(mk, m.lineType, tools)),
+    markets: markets === null ? null : markets.map((mk) => marketDto(mk, m.lineType, tools)),
     subGames: (m.subGames ?? []).map((s) => ({ gameId: s.gameId, name: s.name })),
   }
   if (isFullMatch(m)) dto.detail = detailDto(m, tools)
@@ -128,8 +136,8 @@ export function championshipsToDto(items: Championship[], tools: FeedDtoTools): 
   )
 }
 
-export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools): TournamentEventsDto[] {
-  return tournaments.map((t) => ({ tournamentId: t.tournamentId, tournamentName: t.tournamentName, matches: t.matches.map((m) => matchToDto(m, tools)) }))
+export function eventsToDto(tournaments: EventsTournament[], tools: FeedDtoTools, kept: MarketsKept = 'all'): TournamentEventsDto[] {
+  return tournaments.map((t) => ({ tournamentId: t.tournamentId, tournamentName: t.tournamentName, matches: t.matches.map((m) => matchToDto(m, tools, kept)) }))
 }
 
 export function eventResultToDto(result: EventResult, tools: FeedDtoTools): EventResultDto {
