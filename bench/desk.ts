@@ -8,12 +8,15 @@ import { openProfileStore } from '../src-main/core/profiles/index.js'
 /** A desk core as `npm run web` composes it, on a fresh data dir (the Demo profile, its simulator). */
 export interface BenchDesk {
   core: DeskCore
+  dataDir: string
   events: DeskEvent[]
   subscribe(listener: (event: DeskEvent) => void): () => void
   close(): Promise<void>
 }
 
-export async function openDesk(): Promise<BenchDesk> {
+/** `keepEvents: false`: events go to listeners only (a memory figure must not count the pushes it saw). */
+export async function openDesk(options: { keepEvents?: boolean } = {}): Promise<BenchDesk> {
+  const keep = options.keepEvents ?? true
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-bench-core-'))
   const store = openProfileStore({ dataDir })
   const events: DeskEvent[] = []
@@ -25,12 +28,13 @@ export async function openDesk(): Promise<BenchDesk> {
     bridge: 'web',
     version: 'bench',
     emit: (event) => {
-      events.push(event)
+      if (keep) events.push(event)
       for (const l of listeners) l(event)
     },
   })
   return {
     core,
+    dataDir,
     events,
     subscribe(listener) {
       listeners.add(listener)
