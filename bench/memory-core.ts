@@ -6,8 +6,10 @@
  * MEMORY_PROFILE=custom (the figure): a custom profile against the simulator bench/memory.ts runs in
  * its own process (SIM_COUPON_URL, SIM_FEED_URL, SIM_CDN_URL), as a desk runs against a real feed.
  * MEMORY_PROFILE=demo: the Demo profile, its simulator (world of DESK_DEMO_MATCHES) embedded here.
+ * MEMORY_HEAP_SNAPSHOT=file: also writes a heap snapshot there after the measurement.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
+import { writeHeapSnapshot } from 'node:v8'
 import type { TournamentEventsDto } from '../src-shared/contract.js'
 import { timelineFile } from '../src-main/core/desk/index.js'
 import { openTimelineStore } from '../src-main/core/timeline/index.js'
@@ -31,32 +33,43 @@ async function settled(ms: number) {
 }
 
 const baseline = await settled(200)
-const desk = await openDesk({ keepEvents: false })
-const api = desk.core.handlers
-let profileId = 'demo'
-if (custom) {
-  const env = (name: string) => process.env[name] ?? (() => { throw new Error(`${name} is not set`) })()
-  const saved = await api.profiles.save({
-    name: 'Bench feed',
-    environment: 'custom',
-    couponBaseUrl: env('SIM_COUPON_URL'),
-    feedApiUrl: env('SIM_FEED_URL'),
-    cdnUrl: env('SIM_CDN_URL'),
-    username: 'demo',
-    language: 'en',
-    legacyMode: false,
-    timeZone: 'utc',
-    listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
-  })
-  profileId = saved.id
-  await api.profiles.setSecret({ id: profileId, kind: 'feedApiKey', value: 'demo-key' })
-  await api.profiles.setSecret({ id: profileId, kind: 'password', value: 'demo' })
+const env = (name: string): string => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
 }
-// The history the desk itself opens for the profile (filled before the profile is used).
-const store = openTimelineStore(ensurePrivateDatabase(timelineFile(desk.dataDir, profileId), desk.dataDir))
-fill(store, entries)
-store.close()
-if (custom) await api.profiles.select({ id: profileId })
+// The history the desk itself opens for the profile, filled before the desk starts.
+const fillHistory = (dataDir: string, profileId: string) => {
+  const store = openTimelineStore(ensurePrivateDatabase(timelineFile(dataDir, profileId), dataDir))
+  fill(store, entries)
+  store.close()
+}
+const desk = await openDesk({
+  keepEvents: false,
+  // A desk started with its custom profile active: the Demo environment (and its simulator) never starts.
+  prepare(profiles, dataDir) {
+    if (!custom) return fillHistory(dataDir, 'demo')
+    const saved = profiles.save({
+      name: 'Bench feed',
+      environment: 'custom',
+      couponBaseUrl: env('SIM_COUPON_URL'),
+      feedApiUrl: env('SIM_FEED_URL'),
+      cdnUrl: env('SIM_CDN_URL'),
+      username: 'demo',
+      language: 'en',
+      legacyMode: false,
+      timeZone: 'utc',
+      listener: { enabled: false, host: '127.0.0.1', port: 0, path: '/callbacks' },
+    })
+    profiles.setSecret(saved.id, 'feedApiKey', 'demo-key')
+    profiles.setSecret(saved.id, 'password', 'demo')
+    profiles.select(saved.id)
+    fillHistory(dataDir, saved.id)
+  },
+})
+const api = desk.core.handlers
+const info = await api.app.info(undefined)
+if (info.environment !== (custom ? 'custom' : 'demo')) throw new Error(`the desk runs the ${info.environment} environment`)
 
 const menu = await api.feed.menu({ lineType: 'line' })
 const ids = new Set(menu.map((sport) => `line-${sport.id}`))
@@ -75,6 +88,8 @@ const end = Date.now() + 180_000
 while (arrived.size < ids.size && Date.now() < end) await sleep(100)
 if (arrived.size < ids.size) throw new Error(`the line never arrived (${arrived.size} of ${ids.size} sports)`)
 const watched = await settled(2000)
+// MEMORY_HEAP_SNAPSHOT=file: where the held memory goes, for a look in Chrome's memory tool.
+if (process.env.MEMORY_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.MEMORY_HEAP_SNAPSHOT)
 process.stdout.write(`${JSON.stringify({ profile: custom ? 'custom' : 'demo', baseline, watched, matches, sports: ids.size })}\n`)
 await desk.close()
 process.exit(0)
