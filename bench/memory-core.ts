@@ -8,18 +8,30 @@
  * MEMORY_PROFILE=demo: the Demo profile, its simulator (world of DESK_DEMO_MATCHES) embedded here.
  * MEMORY_HEAP_SNAPSHOT=file: also writes a heap snapshot there after the measurement.
  */
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { writeHeapSnapshot } from 'node:v8'
+import { getHeapStatistics, writeHeapSnapshot } from 'node:v8'
 import type { TournamentEventsDto } from '../src-shared/contract.js'
 import { timelineFile } from '../src-main/core/desk/index.js'
-import { openTimelineStore } from '../src-main/core/timeline/index.js'
 import { ensurePrivateDatabase } from '../src-main/core/profiles/index.js'
 import { openDesk } from './desk.js'
-import { fill } from './timeline-fill.js'
 import { collect } from './lib/stats.js'
 
+const ROOT = new URL('..', import.meta.url).pathname
 const entries = Number(process.env.TIMELINE_ENTRIES ?? 10_000)
 const custom = process.env.MEMORY_PROFILE !== 'demo'
+
+/** Linux: resident bytes by kind (anonymous: heaps and malloc; file: the mapped binary and libraries). */
+function residentKinds(): { rssAnon?: number; rssFile?: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8')
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024
+    return { rssAnon: kb('RssAnon'), rssFile: kb('RssFile') }
+  } catch {
+    return {}
+  }
+}
 
 /** Memory after collections spaced by a pause: what the process holds, not garbage awaiting a sweep. */
 async function settled(ms: number) {
@@ -29,7 +41,7 @@ async function settled(ms: number) {
   await sleep(100)
   collect()
   const m = process.memoryUsage()
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers, ...residentKinds(), malloced: getHeapStatistics().malloced_memory, heapPhysical: getHeapStatistics().total_physical_size }
 }
 
 const baseline = await settled(200)
@@ -38,11 +50,10 @@ const env = (name: string): string => {
   if (!value) throw new Error(`${name} is not set`)
   return value
 }
-// The history the desk itself opens for the profile, filled before the desk starts.
+// The history the desk itself opens for the profile, filled before the desk starts by another process.
 const fillHistory = (dataDir: string, profileId: string) => {
-  const store = openTimelineStore(ensurePrivateDatabase(timelineFile(dataDir, profileId), dataDir))
-  fill(store, entries)
-  store.close()
+  ensurePrivateDatabase(timelineFile(dataDir, profileId), dataDir)
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/timeline-fill-run.ts', timelineFile(dataDir, profileId), String(entries)], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 })
 }
 const desk = await openDesk({
   keepEvents: false,
@@ -71,6 +82,10 @@ const api = desk.core.handlers
 const info = await api.app.info(undefined)
 if (info.environment !== (custom ? 'custom' : 'demo')) throw new Error(`the desk runs the ${info.environment} environment`)
 
+await api.watch.subscribe({ subscriptionId: 'timeline', topic: { name: 'timeline', limit: 200 } })
+// The desk open with its history, before any line is watched.
+const opened = await settled(500)
+
 const menu = await api.feed.menu({ lineType: 'line' })
 const ids = new Set(menu.map((sport) => `line-${sport.id}`))
 let matches = 0
@@ -83,13 +98,12 @@ desk.subscribe((event) => {
 for (const sport of menu) {
   await api.watch.subscribe({ subscriptionId: `line-${sport.id}`, topic: { name: 'feed.events', lineType: 'line', sportId: sport.id, tournamentId: 0, all: true } })
 }
-await api.watch.subscribe({ subscriptionId: 'timeline', topic: { name: 'timeline', limit: 200 } })
 const end = Date.now() + 180_000
 while (arrived.size < ids.size && Date.now() < end) await sleep(100)
 if (arrived.size < ids.size) throw new Error(`the line never arrived (${arrived.size} of ${ids.size} sports)`)
-const watched = await settled(2000)
+const watched = await settled(Number(process.env.MEMORY_SETTLE_MS ?? 2000))
 // MEMORY_HEAP_SNAPSHOT=file: where the held memory goes, for a look in Chrome's memory tool.
 if (process.env.MEMORY_HEAP_SNAPSHOT) writeHeapSnapshot(process.env.MEMORY_HEAP_SNAPSHOT)
-process.stdout.write(`${JSON.stringify({ profile: custom ? 'custom' : 'demo', baseline, watched, matches, sports: ids.size })}\n`)
+process.stdout.write(`${JSON.stringify({ profile: custom ? 'custom' : 'demo', baseline, opened, watched, matches, sports: ids.size })}\n`)
 await desk.close()
 process.exit(0)

@@ -24,6 +24,8 @@ interface Memory {
 interface CoreMemory {
   profile: 'custom' | 'demo'
   baseline: Memory
+  /** The desk open with its history, before any line is watched. */
+  opened: Memory
   watched: Memory
   matches: number
   sports: number
@@ -106,7 +108,8 @@ export async function benchMemory(config: BenchConfig): Promise<BenchRow[]> {
 
   const s = (runs: CoreMemory[], f: (m: CoreMemory) => number) => summarise(runs.map(f))
   const mb = (n: number) => `${Math.round(n / MB)} MB`
-  const parts = (m: CoreMemory) => `heapUsed ${mb(m.watched.heapUsed)}, external ${mb(m.watched.external)} (before the desk: heapUsed ${mb(m.baseline.heapUsed)})`
+  const parts = (m: CoreMemory) =>
+    `heapUsed ${mb(m.watched.heapUsed)}, external ${mb(m.watched.external)} (before the desk: heapUsed ${mb(m.baseline.heapUsed)}); RSS with the desk and its history open, no line watched: ${mb(m.opened.rss)}`
   const median = (runs: CoreMemory[]) => [...runs].sort((a, b) => a.watched.rss - b.watched.rss)[Math.floor((runs.length - 1) / 2)]
   const watchedOf = (runs: CoreMemory[]) => Math.min(...runs.map((m) => m.matches)).toLocaleString('en-US')
   return [
