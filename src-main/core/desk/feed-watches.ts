@@ -155,48 +155,65 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
       if (disposed) throw new DeskError('disposed', 'This profile is no longer active')
       const spec = specOf(topic, options.lang)
       const key = feedKey(spec)
-      let snapshot: WatchSnapshot<FeedTopic['name']> | null = null
+      /**
+       * The last answer taken, as the scheduler holds it (the same object while it is the latest):
+       * the line is held once. Its contract form is rebuilt from it when asked (a new subscriber, the
+       * base of the next delta) and kept only weakly in between, so a collection can take it.
+       */
+      let answer: unknown = null
+      let built: WeakRef<WatchSnapshot<FeedTopic['name']>> | null = null
+      const dataOf = (value: unknown): WatchSnapshot<FeedTopic['name']> => {
+        const cachedData = value === answer ? built?.deref() : undefined
+        if (cachedData) return cachedData
+        const data = toData(topic, value)
+        if (value === answer) built = new WeakRef(data)
+        return data
+      }
       let state: WatchSourceState = LIVE
       let open = true
-      /** What to push for the refresh just taken: its delta against the data held before, else the snapshot. */
-      let push: (() => void) | null = null
-      const take = (update: FeedUpdate): boolean => {
+      /** Takes a refresh; returns what to push for it (its delta against the answer before, else the snapshot), null when it failed. */
+      const take = (update: FeedUpdate): (() => void) | null => {
+        let push: () => void
         if (!update.ok) {
           state = { live: false, error: { code: update.error.code, message: update.error.message } }
           hooks.state(state)
-          return false
+          return null
         }
         remember(update.value)
         try {
-          const before = snapshot
+          const before = answer === null || topic.name === 'feed.menu' ? null : dataOf(answer)
           const next = toData(topic, update.value)
           push = () => hooks.snapshot(next)
-          if (before !== null && topic.name !== 'feed.menu') {
+          if (before !== null) {
             const delta =
               topic.name === 'feed.event'
                 ? diffEvent(before as WatchSnapshot<'feed.event'>, next as WatchSnapshot<'feed.event'>)
                 : diffList(before as WatchSnapshot<'feed.events'>, next as WatchSnapshot<'feed.events'>)
             if (delta !== null) push = () => hooks.delta(delta)
           }
-          snapshot = next
+          answer = update.value
+          built = new WeakRef(next)
         } catch (error) {
           const e = toDeskError(error)
           logger.error('feed update could not be built', { key: update.key, error })
           surface('update', update.key, error)
           state = { live: false, error: { code: e.code, message: e.message } }
           hooks.state(state)
-          return false
+          return null
         }
         state = LIVE
         hooks.state(state)
-        return true
+        return push
       }
-      const cached = scheduler.last(key)
+      let cached = scheduler.last(key)
       if (cached) take(cached)
       const unwatch = scheduler.watch(spec, (update) => {
-        // The scheduler hands a new watcher the cached answer: it is the snapshot already taken.
-        if (!open || update === cached) return
-        if (take(update)) push?.()
+        // The scheduler hands a new watcher the cached answer: it is the snapshot already taken
+        // (then let go of, or this closure would keep that answer after the next refresh).
+        const already = update === cached
+        cached = undefined
+        if (!open || already) return
+        take(update)?.()
       })
       const stop = () => {
         open = false
@@ -204,7 +221,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
         active.delete(stop)
       }
       active.add(stop)
-      return { snapshot: () => snapshot, state: () => state, close: stop }
+      return { snapshot: () => (answer === null ? null : dataOf(answer)), state: () => state, close: stop }
     },
     count: () => active.size,
     async run(spec) {
