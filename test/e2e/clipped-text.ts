@@ -44,7 +44,8 @@ export interface ClippedText {
  * (scrollWidth > clientWidth, for block-level boxes) or partly outside an ancestor that hides
  * overflow (overflow hidden/clip; a scrolling ancestor met first means the rest is a scroll away).
  * A title or aria-label on the element or an ancestor that holds its full text excuses it: the
- * text is a hover or a screen reader away. Invisible and wholly hidden elements are skipped.
+ * text is a hover or a screen reader away. Invisible and wholly hidden elements are skipped, and
+ * so are toasts: they slide in and out over whatever view is measured (notify-audit checks them at rest).
  */
 /** The few DOM parts the measurement uses (the node project has no DOM types; this runs in the page). */
 interface Rect { left: number; right: number; top: number; bottom: number; width: number; height: number }
@@ -58,6 +59,7 @@ interface Element {
   parentElement: Element | null
   getAttribute(name: string): string | null
   getBoundingClientRect(): Rect
+  closest(selector: string): Element | null
 }
 interface PageGlobals {
   document: { documentElement: Element; querySelector(s: string): { querySelectorAll(s: string): Iterable<Element> } | null }
@@ -120,6 +122,7 @@ export function findClippedText(page: Page, selectors: readonly string[] = TEXT_
       for (const el of document.querySelector(root)?.querySelectorAll(selectors.join(',')) ?? []) {
         if (seen.has(el)) continue
         seen.add(el)
+        if (el.closest('.n-notification-container')) continue
         const text = squash(el.textContent)
         if (!text || !visible(el)) continue
         const style = getComputedStyle(el)
