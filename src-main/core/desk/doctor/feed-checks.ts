@@ -46,8 +46,11 @@ export const key: CheckDef = {
     if (!k) return pass({ kind: 'keyStatus', value: 'active' })
     const now = probes.now()
     if (k.status === 'paused') return fail('auth', { kind: 'keyStatus', value: 'blocked' }, 'unblockFeedKey')
-    if (k.startsAtMs !== null && k.startsAtMs > now) return fail('auth', { kind: 'keyStatus', value: 'notActive' }, 'waitKeyStart')
-    if (k.expiresAtMs !== null && k.expiresAtMs <= now) return fail('auth', { kind: 'keyStatus', value: 'expired' }, 'renewFeedKey')
+    // The service's own word that the key works now outranks this machine's clock: a wrong clock is
+    // the clock check's fault, named once there, not an expired or not-yet-active key.
+    const serviceSaysActive = k.active && k.status === 'active'
+    if (!serviceSaysActive && k.startsAtMs !== null && k.startsAtMs > now) return fail('auth', { kind: 'keyStatus', value: 'notActive' }, 'waitKeyStart')
+    if (!serviceSaysActive && k.expiresAtMs !== null && k.expiresAtMs <= now) return fail('auth', { kind: 'keyStatus', value: 'expired' }, 'renewFeedKey')
     if (k.status !== 'active') return warn({ kind: 'keyStatus', value: k.status }, 'checkFeedKey')
     return pass({ kind: 'keyStatus', value: 'active', extra: { type: k.type } })
   },
@@ -62,9 +65,15 @@ export const keyExpiry: CheckDef = {
   async run(probes) {
     const r = await read(probes)
     if (!r.ok) return skip()
-    const now = probes.now()
+    // `days_left` is the service's own count, on its clock. When it puts the service's today more than a
+    // day away from this machine's, this machine's clock is off (the clock check says so): the dates are
+    // counted from the service's today instead, so a wrong clock is not also an expiring key.
+    const current = currentKey(r.account)
+    const local = probes.now()
+    const serviceToday = current?.daysLeft != null && current.expiresAtMs !== null ? current.expiresAtMs - current.daysLeft * DAY : local
+    const now = Math.abs(serviceToday - local) > DAY ? serviceToday : local
     const fromHeader = daysOf(r.headerExpiresAt, now)
-    const fromAccount = daysOf(currentKey(r.account)?.expiresAtMs ?? null, now)
+    const fromAccount = current?.daysLeft ?? daysOf(current?.expiresAtMs ?? null, now)
     const known = [fromHeader, fromAccount].filter((d): d is number => d !== null)
     const days = known.length ? Math.min(...known) : null
     const warnDays = probes.target.warnDays
