@@ -17,6 +17,29 @@ export interface ConnectionMonitor {
   onChange(listener: (service: Service) => void): () => void
 }
 
+/**
+ * Answers that say "reachable, but it will not serve us" (credentials refused, account or key
+ * unusable): the dot must not stay green while nothing works. A token that merely expired is left
+ * out: the session signs in again by itself.
+ */
+const ACCESS_REFUSED: ReadonlySet<string> = new Set([
+  'auth_failed',
+  'access_denied',
+  'account_disabled',
+  'account_expired',
+  'feed_key_missing',
+  'feed_key_invalid',
+  'feed_key_expired',
+  'feed_key_blocked',
+  'feed_key_not_active',
+  'feed_ip_not_allowed',
+  'feed_site_not_allowed',
+])
+
+export function isAccessRefused(error: unknown): boolean {
+  return error instanceof DeskError && ACCESS_REFUSED.has(error.code)
+}
+
 /** A failure that says "the service is not reachable", as opposed to a business answer. */
 export function isOutage(error: unknown): boolean {
   if (!(error instanceof DeskError)) return false
@@ -29,7 +52,8 @@ export function createConnectionMonitor(emit: Emit): ConnectionMonitor {
   const states = new Map<Service, ConnectionStatus>()
   const stateOf = (service: Service): ConnectionState => states.get(service)?.state ?? 'unknown'
   const report: ConnectionMonitor['report'] = (service, state, reason = null) => {
-    if (stateOf(service) === state) return
+    const was = states.get(service)
+    if (was?.state === state && (was.reason?.code ?? null) === (reason?.code ?? null)) return
     states.set(service, { state, reason })
     emit({ type: 'connection.changed', service, state, reason })
     for (const listener of [...changes]) listener(service)
@@ -48,6 +72,7 @@ export function createConnectionMonitor(emit: Emit): ConnectionMonitor {
         return value
       } catch (error) {
         if (isOutage(error)) report(service, 'offline', { code: (error as DeskError).code, detail: (error as DeskError).message })
+        else if (isAccessRefused(error)) report(service, 'degraded', { code: (error as DeskError).code, detail: (error as DeskError).message })
         else if (error instanceof DeskError && typeof error.status === 'number') report(service, 'online')
         throw error
       }
