@@ -72,7 +72,19 @@ function bytes(n: number): string {
   return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`
 }
 
-const signed = (ms: number) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms)}`
+/** An offset as the largest units that read at a glance: `+850 ms`, `+45.2 s`, `−2 h 5 min`. */
+export function offsetText(ms: number): string {
+  const sign = ms >= 0 ? '+' : '−'
+  const a = Math.abs(ms)
+  if (a < 10_000) return `${sign}${Math.round(a)} ms`
+  if (a < 120_000) return `${sign}${(a / 1000).toFixed(1)} s`
+  const minutes = Math.round(a / 60_000)
+  if (minutes < 120) return `${sign}${minutes} min`
+  const days = Math.floor(minutes / 1440)
+  const hours = Math.floor((minutes % 1440) / 60)
+  const rest = minutes % 60
+  return `${sign}${[days ? `${days} d` : '', hours ? `${hours} h` : '', rest && !days ? `${rest} min` : ''].filter(Boolean).join(' ')}`
+}
 
 /** The figure as a short phrase (an unknown kind is shown raw). */
 export function figureText(f: DoctorFigureDto | null, raw?: string | null): string | null {
@@ -95,7 +107,7 @@ export function figureText(f: DoctorFigureDto | null, raw?: string | null): stri
     case 'tokenLifetime':
       return `${v === null ? 'token without exp' : `token valid ${v} s more`}${num(x.reloginMs) !== null ? `; a fresh sign-in took ${x.reloginMs} ms` : ''}`
     case 'clockOffset':
-      return `service clock ${signed(Number(v))} ms against this machine (± ${x.bound} ms)`
+      return `service clock ${offsetText(Number(v))} against this machine (± ${x.bound} ms)`
     case 'keyStatus':
       return `key ${v === 'notActive' ? 'not active yet' : v}${x.inferred ? ' (the service checked it before the address)' : ''}${raw ? ` (${raw})` : ''}`
     case 'daysLeft': {
