@@ -51,7 +51,7 @@ describe('timeline topic snapshot', () => {
 
   it('gives each entry the figures a page of its own gives it', () => {
     const source = openTimelineSource(store, 20, { delta: () => undefined } as never)
-    const snapshot = source.snapshot()
+    const snapshot = source.snapshot() ?? []
     source.close()
     const items = store.query({ limit: 20, order: 'desc', cursor: null }).items
     expect(snapshot).toHaveLength(20)
@@ -64,7 +64,7 @@ describe('timeline topic snapshot', () => {
   it('reads the running totals once per snapshot and each coupon once', () => {
     const { store: watched, calls } = counted(store)
     const source = openTimelineSource(watched, 20, { delta: () => undefined } as never)
-    const snapshot = source.snapshot()
+    const snapshot = source.snapshot() ?? []
     source.close()
     expect(calls.runningTotals).toBe(1)
     expect(calls.coupon).toBeLessThanOrEqual(new Set(snapshot.map((e) => e.couponCode)).size)
