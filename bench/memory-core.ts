@@ -7,6 +7,7 @@
  * its own process (SIM_COUPON_URL, SIM_FEED_URL, SIM_CDN_URL), as a desk runs against a real feed.
  * MEMORY_PROFILE=demo: the Demo profile, its simulator (world of DESK_DEMO_MATCHES) embedded here.
  * MEMORY_HEAP_SNAPSHOT=file: also writes a heap snapshot there after the measurement.
+ * Run from its bundle (bench/memory.ts builds it), or from source with tsx; either way from the project folder.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -18,7 +19,8 @@ import { ensurePrivateDatabase } from '../src-main/core/profiles/index.js'
 import { openDesk } from './desk.js'
 import { collect } from './lib/stats.js'
 
-const ROOT = new URL('..', import.meta.url).pathname
+// The project folder: bench/memory.ts starts this process there (run from source or from its bundle).
+const ROOT = process.cwd()
 const entries = Number(process.env.TIMELINE_ENTRIES ?? 10_000)
 const custom = process.env.MEMORY_PROFILE !== 'demo'
 
@@ -45,6 +47,11 @@ async function settled(ms: number) {
 }
 
 const baseline = await settled(200)
+// MEMORY_BASELINE_ONLY=1: only the start (bench/memory.ts names the TypeScript loader's share with it).
+if (process.env.MEMORY_BASELINE_ONLY) {
+  process.stdout.write(`${JSON.stringify({ baseline })}\n`)
+  process.exit(0)
+}
 const env = (name: string): string => {
   const value = process.env[name]
   if (!value) throw new Error(`${name} is not set`)

@@ -1,4 +1,4 @@
-import { startSimulator, type RunningSimulator } from '../simulator/server.js'
+import type { RunningSimulator } from '../simulator/server.js'
 import { parseVariations } from '../simulator/variations.js'
 import { DeskError } from '../shared/errors.js'
 import { createHttpClient, type FetchLike } from '../shared/http.js'
@@ -46,7 +46,10 @@ export function createDemoSimulators(options: { clockTickMs?: number; variations
       if (!sim) {
         // DESK_DEMO_MATCHES sizes the demo world (a big line for measurements and load demos).
         const matches = Number(process.env.DESK_DEMO_MATCHES) || undefined
-        sim = startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250, variations, matches })
+        // Loaded on first use: a desk on custom profiles never holds the simulator's code and data tables.
+        sim = import('../simulator/server.js').then(({ startSimulator }) =>
+          startSimulator({ port: 0, seed, timeScale: 1, clockTickMs: options.clockTickMs ?? 250, variations, matches }),
+        )
         running.set(key, sim)
         sim.catch(() => running.delete(key))
       }

@@ -19,7 +19,9 @@ export function openTimelineSource(store: TimelineStore, limit: number, hooks: W
   return {
     snapshot: () => {
       const items = store.query({ limit, order: 'desc', cursor: null }).items
-      return items.map((e) => entryToDto(e, items.length ? pageContext(store, items) : ctx))
+      // One context for the page: its running totals in one pass, each coupon read once.
+      const page = pageContext(store, items)
+      return items.map((e) => entryToDto(e, page))
     },
     state: () => LIVE,
     close: off,

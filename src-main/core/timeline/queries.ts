@@ -105,21 +105,26 @@ export function createQueries(db: Db) {
         ;({ service, partner, complete } = base.totals)
         pos = base.id + 1
       }
-      for (const id of sorted) {
-        if (pos === 0 || id - pos > TOTALS_BLOCK) {
+      let i = 0
+      while (i < sorted.length) {
+        if (pos === 0 || sorted[i] - pos > TOTALS_BLOCK) {
           // Far from the last one read (a filtered page spans the history): from the kept block sums.
-          const sums = totals.before(id)
+          const sums = totals.before(sorted[i])
           ;({ service, partner } = sums)
           complete = sums.unknown === 0
-          pos = id
+          pos = sorted[i]
         }
-        for (const r of effectsBetweenStmt.all(pos, id) as Array<{ id: number; s: unknown; p: unknown }>) {
+        // The ids up to the next far gap share one scan (a page of neighbours: one statement, not one each).
+        let last = i
+        while (last + 1 < sorted.length && sorted[last + 1] - sorted[last] - 1 <= TOTALS_BLOCK) last++
+        for (const r of effectsBetweenStmt.all(pos, sorted[last]) as Array<{ id: number; s: unknown; p: unknown }>) {
+          while (sorted[i] < Number(r.id)) out.set(sorted[i++], { service, partner, complete })
           if (typeof r.s !== 'number' || typeof r.p !== 'number') complete = false
           service = roundMoney(service + (typeof r.s === 'number' ? r.s : 0))
           partner = roundMoney(partner + (typeof r.p === 'number' ? r.p : 0))
         }
-        pos = id + 1
-        out.set(id, { service, partner, complete })
+        while (i <= last) out.set(sorted[i++], { service, partner, complete })
+        pos = sorted[last] + 1
       }
       return out
     },
