@@ -167,13 +167,13 @@ describe('live match clocks', { timeout: 60_000 }, () => {
     const items = top.body as Array<Record<string, unknown>>
     const raw = items.find((x) => x.period_name === 'Half-time')
     expect(raw?.timer).toBe(2700)
-    const ht = (at: number) => [{ tournamentId: 1, tournamentName: 'T1', matches: [liveMatch(9, raw!.timer as number, 'Half-time')] }]
-    const a = ht(T0)
+    const ht = () => [{ tournamentId: 1, tournamentName: 'T1', matches: [liveMatch(9, raw!.timer as number, 'Half-time')] }]
+    const a = ht()
     clocks.advance(a, T0)
-    const b = ht(T0 + 7000)
+    const b = ht()
     clocks.advance(b, T0 + 7000)
     expect(b[0].matches[0].clock).toEqual({ at: T0 + 7000, running: false })
-    const c = ht(T0 + 14_000)
+    const c = ht()
     clocks.advance(c, T0 + 14_000)
     expect(diffList(b, c)).toEqual({})
     expect(items.filter((x) => x.timer === 0).every((x) => /map/.test(String(x.period_name)))).toBe(true)
