@@ -42,11 +42,13 @@ function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
     const col = column(i, o.col)
     col[o.row] = { ...col[o.row], ...o.set } as OutcomeDto
   }
-  for (const [i, c, r, rate] of d.prices ?? []) {
-    if (!next[i]?.columns[c]?.[r]) continue
-    const col = column(i, c)
+  for (const p of d.prices ?? []) {
+    const i = p[0]
+    const r = p[2]
+    if (!next[i]?.columns[p[1]]?.[r]) continue
+    const col = column(i, p[1])
     const was = col[r]
-    col[r] = { ...was, rate, pointer: pointerWithRate(was.pointer, rate) ?? was.pointer }
+    col[r] = { ...was, rate: p[3], pointer: pointerWithRate(was.pointer, p[3]) ?? was.pointer }
   }
   return next
 }

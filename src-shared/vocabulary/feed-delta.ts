@@ -46,8 +46,13 @@ export const pointerCoef = (rate: number): string => String(Number(rate.toFixed(
  * give it exactly.
  */
 export function pointerWithRate(pointer: string, rate: number): string | null {
-  const parts = pointer.split('#')
-  if (parts.length < 6 || parts.length > 7) return null
-  parts[5] = pointerCoef(rate)
-  return parts.join('#')
+  // The sixth field found by position, not split and joined: a busy refresh does this for thousands.
+  let at = -1
+  for (let n = 0; n < 5; n++) {
+    at = pointer.indexOf('#', at + 1)
+    if (at < 0) return null
+  }
+  const end = pointer.indexOf('#', at + 1)
+  if (end >= 0 && pointer.indexOf('#', end + 1) >= 0) return null
+  return pointer.slice(0, at + 1) + pointerCoef(rate) + (end < 0 ? '' : pointer.slice(end))
 }

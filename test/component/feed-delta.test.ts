@@ -4,7 +4,7 @@ import { applyEventDelta, applyListDelta } from '@renderer/composables/feed-delt
 import { sameData } from '@renderer/composables/patch-events.js'
 import type { EventResultDto, FeedListDeltaDto, MarketDto, MatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { diffEvent, diffList } from '../../src-main/core/desk/feed-delta.js'
-import { priceChangeSchema, statChangeSchema } from '../../src-shared/vocabulary/feed-delta.js'
+import { pointerWithRate, priceChangeSchema, statChangeSchema } from '../../src-shared/vocabulary/feed-delta.js'
 
 /**
  * Main's delta of a refresh (src-main/core/desk/feed-delta.ts), applied by the window to what it
@@ -281,6 +281,15 @@ describe('feed deltas', { timeout: 60_000 }, () => {
     expect(after[0].matches[0]).toBe(held[0].matches[0])
     expect(after[0].matches[1].markets![0].columns[0]).toBe(held[0].matches[1].markets![0].columns[0])
     expect(after).toEqual(next)
+  })
+
+  it('a pointer takes a new price in its coefficient field, with or without a player id, as the desk writes it; anything else is not a pointer', () => {
+    expect(pointerWithRate('live#700#1#3#0#1.396', 2.05)).toBe('live#700#1#3#0#2.05')
+    expect(pointerWithRate('line#9#20#7#-1.5#1.8#4411', 1.2345678)).toBe('line#9#20#7#-1.5#1.234568#4411')
+    expect(pointerWithRate('line#9#20#7#0#1.8', 1e-7)).toBe('line#9#20#7#0#0')
+    expect(pointerWithRate('', 2)).toBeNull()
+    expect(pointerWithRate('line#9#20#7#0', 2)).toBeNull()
+    expect(pointerWithRate('line#9#20#7#0#1.8#1#2', 2)).toBeNull()
   })
 
   it('a price with a pointer of its own, a blocked outcome: the changed fields as an object; a moved statistic: its position and values', () => {
