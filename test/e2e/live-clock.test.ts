@@ -19,11 +19,18 @@ const seconds = (text: string) => {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null
 }
 
+/** What the page code below uses of the page's globals (this file is type-checked without the DOM library). */
+interface PageGlobals {
+  document: { querySelector(s: string): { textContent: string | null; getAttribute(name: string): string | null } | null }
+  requestAnimationFrame(fn: () => void): number
+}
+
 /** The distinct texts `selector` shows within `ms`, read on every animation frame in the page. */
 async function textsWithin(selector: string, ms: number): Promise<string[]> {
   return page.evaluate(
     ({ selector, ms }) =>
       new Promise<string[]>((resolve) => {
+        const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals
         const seen: string[] = []
         const end = performance.now() + ms
         const read = () => {
@@ -57,7 +64,7 @@ describe('live clocks', () => {
     await page.locator(`[data-testid="match-row"][data-game-id="${gameId}"] [data-col="match"]`).click()
     const clock = page.getByTestId('match-detail').getByTestId('match-clock')
     await clock.waitFor()
-    await page.waitForFunction(() => document.querySelector('[data-testid="match-clock"]')?.getAttribute('data-ticking') === 'true')
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.querySelector('[data-testid="match-clock"]')?.getAttribute('data-ticking') === 'true')
     const secs = (await textsWithin('[data-testid="match-clock"]', 3600)).map(seconds)
     expect(secs.length).toBeGreaterThanOrEqual(3)
     expect(secs.at(-1)! - secs[0]!).toBe(secs.length - 1)
