@@ -9,22 +9,33 @@ import { getCurrentScope, onScopeDispose, shallowRef } from 'vue'
 import type { MatchDto } from '../../src-shared/contract.js'
 import { clockSeconds } from '../../src-shared/vocabulary/feed-delta.js'
 
-const TICK_MS = 1000
+/**
+ * The tick fires just after each whole second of the clock: main reads clocks at whole seconds, so a
+ * late timer (a busy frame) still shows the right second instead of skipping one or showing one twice.
+ */
+const TICK_AFTER_MS = 100
 const tick = shallowRef(Date.now())
 let users = 0
-let handle: ReturnType<typeof setInterval> | null = null
+let handle: ReturnType<typeof setTimeout> | null = null
+
+function schedule(): void {
+  handle = setTimeout(() => {
+    tick.value = Date.now()
+    schedule()
+  }, 1000 - (Date.now() % 1000) + TICK_AFTER_MS)
+}
 
 function acquire(): () => void {
   if (users++ === 0) {
     tick.value = Date.now()
-    handle = setInterval(() => (tick.value = Date.now()), TICK_MS)
+    schedule()
   }
   let released = false
   return () => {
     if (released) return
     released = true
     if (--users === 0 && handle !== null) {
-      clearInterval(handle)
+      clearTimeout(handle)
       handle = null
     }
   }

@@ -57,6 +57,9 @@ export function createMatchClocks(options: MatchClocksOptions = {}): MatchClocks
   return {
     advance(data, now) {
       const seen = new Set<string>()
+      // Read at the next whole second: every clock then turns on the same instant as the window's tick
+      // (match-clock.ts), so none skips or repeats a second; it shows the reading under a second late.
+      const at = Math.ceil(now / 1000) * 1000
       for (const m of matchesOf(data)) {
         if (!clocked(m)) continue
         seen.add(m.key)
@@ -64,7 +67,7 @@ export function createMatchClocks(options: MatchClocksOptions = {}): MatchClocks
         const h = held.get(m.key)
         if (!h) {
           // First sight: it runs unless a later answer says otherwise (the next refresh corrects a held one).
-          const first: Held = { sec, at: now, running: true, period: m.period, lastSec: sec }
+          const first: Held = { sec, at, running: true, period: m.period, lastSec: sec }
           held.set(m.key, first)
           write(m, first)
           continue
@@ -72,7 +75,7 @@ export function createMatchClocks(options: MatchClocksOptions = {}): MatchClocks
         const running = sec > h.lastSec
         const counted = clockSeconds(h.sec, { at: h.at, running: h.running }, now)
         const jumped = running !== h.running || m.period !== h.period || Math.abs(sec - counted) > tolerance || (running && now - h.at >= rebaseMs)
-        if (jumped) Object.assign(h, { sec, at: now, running, period: m.period })
+        if (jumped) Object.assign(h, { sec, at, running, period: m.period })
         h.lastSec = sec
         write(m, h)
       }
