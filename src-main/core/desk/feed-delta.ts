@@ -181,6 +181,25 @@ function diffDetail(a: MatchDetailDto, b: MatchDetailDto): MatchDetailPatchDto |
   return patch
 }
 
+/** Writes how `detail` changed into `patch` (in place when it can, else whole or unset); false when it did not. */
+function detailInto(patch: MatchPatchDto, a: MatchDto, b: MatchDto): boolean {
+  const had = Object.hasOwn(a, 'detail')
+  if (!Object.hasOwn(b, 'detail')) {
+    if (had) patch.unset = [...(patch.unset ?? []), 'detail']
+    return had
+  }
+  if (had && a.detail === b.detail) return false
+  const inPlace = had && a.detail !== undefined && b.detail !== undefined ? diffDetail(a.detail, b.detail) : null
+  if (inPlace) {
+    if (!inPlace.set && !inPlace.stats) return false
+    patch.detail = inPlace
+    return true
+  }
+  if (had && sameJson(a.detail, b.detail)) return false
+  patch.set = { ...patch.set, detail: b.detail }
+  return true
+}
+
 /** The patch turning `a` into `b` (same key); null when nothing changed. */
 export function diffMatch(a: MatchDto, b: MatchDto): MatchPatchDto | null {
   if (a === b) return null
@@ -191,28 +210,7 @@ export function diffMatch(a: MatchDto, b: MatchDto): MatchPatchDto | null {
     if (Object.keys(fields.set).length > 0) patch.set = fields.set
     if (fields.unset.length > 0) patch.unset = fields.unset
   }
-  if (Object.hasOwn(a, 'detail') || Object.hasOwn(b, 'detail')) {
-    if (!Object.hasOwn(b, 'detail')) {
-      patch.unset = [...(patch.unset ?? []), 'detail']
-      changed = true
-    } else if (!Object.hasOwn(a, 'detail') || a.detail === undefined || b.detail === undefined) {
-      if (!sameJson(a.detail, b.detail) || !Object.hasOwn(a, 'detail')) {
-        patch.set = { ...patch.set, detail: b.detail }
-        changed = true
-      }
-    } else if (a.detail !== b.detail) {
-      const detail = diffDetail(a.detail, b.detail)
-      if (detail === null) {
-        if (!sameJson(a.detail, b.detail)) {
-          patch.set = { ...patch.set, detail: b.detail }
-          changed = true
-        }
-      } else if (detail.set || detail.stats) {
-        patch.detail = detail
-        changed = true
-      }
-    }
-  }
+  if (detailInto(patch, a, b)) changed = true
   const ma = a.markets
   const mb = b.markets
   if (ma === null || mb === null || ma === undefined || mb === undefined) {
