@@ -223,6 +223,10 @@ describe('feed deltas', { timeout: 60_000 }, () => {
           if (delta === null) held = wire(next)
           else {
             deltas++
+            for (const c of delta.changed ?? []) {
+              for (const p of c.markets?.prices ?? []) expect(priceChangeSchema.safeParse(p).success).toBe(true)
+              for (const st of c.detail?.stats ?? []) expect(statChangeSchema.safeParse(st).success).toBe(true)
+            }
             const after = applyListDelta(held, wire(delta))
             expectKept(held, after)
             held = after
