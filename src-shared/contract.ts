@@ -17,6 +17,7 @@ import type { AmbiguityReason, PlacementCause, VendorApi } from './vocabulary/pl
 import type { BalanceHistoryDto, PnlDto } from './vocabulary/pnl.js'
 import type { DoctorReportDto } from './vocabulary/doctor.js'
 import type { OverviewRowDto } from './vocabulary/overview.js'
+import type { MatchClockDto, PriceChangeDto, StatChangeDto } from './vocabulary/feed-delta.js'
 import { isTimeZone } from './vocabulary/pnl.js'
 import type { DeliveryDetailDto, DeliveryRowExtras, KeptStatsDto, ReverifyResultDto } from './vocabulary/deliveries.js'
 import {
@@ -136,7 +137,10 @@ export interface MatchDto {
   opp2IconUrl: string | null
   score: string
   period: string
+  /** Seconds played as the feed read them; with `clock`, at `clock.at` (the window counts on while it runs). */
   timerSec: number
+  /** A live watch topic's running or stopped clock (src-shared/vocabulary/feed-delta.ts); absent = `timerSec` as it stands. */
+  clock?: MatchClockDto
   oddsCounter: number
   /** null = odds not requested; [] = no markets. */
   markets: MarketDto[] | null
@@ -427,6 +431,7 @@ export type { StateReason }
 export type { BalanceHistoryDto, BalanceMarkerDto, PnlDto, PnlFiguresDto, PnlGroupDto } from './vocabulary/pnl.js'
 export type { DoctorCheckDto, DoctorCheckId, DoctorFigureDto, DoctorReportDto, DoctorVerdict } from './vocabulary/doctor.js'
 export type { OverviewRowDto } from './vocabulary/overview.js'
+export type { MatchClockDto, PriceChangeDto, StatChangeDto } from './vocabulary/feed-delta.js'
 /** A service's state and why (a code and raw detail, worded by the renderer). */
 export interface ConnectionStatus { state: ConnectionState; reason: StateReason | null }
 
@@ -761,6 +766,13 @@ export interface MatchPatchDto {
   set?: Partial<Omit<MatchDto, 'key'>>
   unset?: Array<keyof MatchDto>
   markets?: MarketsPatchDto
+  /** `detail` changed in place (held and new both have one): its changed fields, statistics by position. */
+  detail?: MatchDetailPatchDto
+}
+export interface MatchDetailPatchDto {
+  set?: Partial<MatchDetailDto>
+  /** Statistics whose values moved, the list's ids and names unchanged (else `set.stats` whole). */
+  stats?: StatChangeDto[]
 }
 /** One outcome's changed fields, by market key and position (column, row). */
 export interface OutcomePatchDto { market: string; col: number; row: number; set: Partial<OutcomeDto> }
@@ -769,8 +781,10 @@ export interface MarketsPatchDto {
   order?: string[]
   /** Markets new to the match, or whose name, group or layout changed: whole. */
   put?: MarketDto[]
-  /** Outcomes that changed (price, blocked, size...) in markets of the same layout. */
+  /** Outcomes that changed (blocked, size... beyond a price) in markets of the same layout. */
   outcomes?: OutcomePatchDto[]
+  /** Outcomes whose price alone moved (their pointer with it), as tuples: most of a busy refresh. */
+  prices?: PriceChangeDto[]
 }
 /** A list refresh against the list held: applied in order (removed, added, changed, layout) it gives the new list exactly. */
 export interface FeedListDeltaDto {

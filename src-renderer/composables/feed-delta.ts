@@ -5,8 +5,20 @@
  * snapshot exactly (proven by property in test/component/feed-delta.test.ts).
  * Plain functions on plain data: a page can time them without the store.
  */
-import type { EventResultDto, FeedEventDeltaDto, FeedListDeltaDto, MarketDto, MarketsPatchDto, MatchDto, MatchPatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
-import { noteRefresh } from './live-clock.js'
+import type {
+  EventResultDto,
+  FeedEventDeltaDto,
+  FeedListDeltaDto,
+  MarketDto,
+  MarketsPatchDto,
+  MatchDetailDto,
+  MatchDetailPatchDto,
+  MatchDto,
+  MatchPatchDto,
+  OutcomeDto,
+  TournamentEventsDto,
+} from '../../src-shared/contract.js'
+import { pointerWithRate } from '../../src-shared/vocabulary/feed-delta.js'
 
 function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
   let base = old
@@ -15,16 +27,38 @@ function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
     for (const m of d.put ?? []) byKey.set(m.key, m)
     base = (d.order ?? old.map((m) => m.key)).map((k) => byKey.get(k)!)
   }
-  if (!d.outcomes) return base
+  if (!d.outcomes && !d.prices) return base
   const next = base.slice()
-  for (const o of d.outcomes) {
-    const i = next.findIndex((m) => m.key === o.market)
-    if (i < 0) continue
-    // Copied on first touch: untouched markets and columns stay shared.
+  // Copied on first touch: untouched markets and columns stay shared.
+  const column = (i: number, col: number): OutcomeDto[] => {
     if (next[i] === base[i]) next[i] = { ...base[i], columns: base[i].columns.slice() }
     const columns = next[i].columns
-    if (columns[o.col] === base[i].columns[o.col]) columns[o.col] = columns[o.col].slice()
-    columns[o.col][o.row] = { ...columns[o.col][o.row], ...o.set } as OutcomeDto
+    if (columns[col] === base[i].columns[col]) columns[col] = columns[col].slice()
+    return columns[col]
+  }
+  for (const o of d.outcomes ?? []) {
+    const i = next.findIndex((m) => m.key === o.market)
+    if (i < 0) continue
+    const col = column(i, o.col)
+    col[o.row] = { ...col[o.row], ...o.set } as OutcomeDto
+  }
+  for (const p of d.prices ?? []) {
+    const i = p[0]
+    const r = p[2]
+    if (!next[i]?.columns[p[1]]?.[r]) continue
+    const col = column(i, p[1])
+    const was = col[r]
+    col[r] = { ...was, rate: p[3], pointer: pointerWithRate(was.pointer, p[3]) ?? was.pointer }
+  }
+  return next
+}
+
+function patchDetail(old: MatchDetailDto, d: MatchDetailPatchDto): MatchDetailDto {
+  const next = { ...old, ...d.set }
+  if (d.stats) {
+    const stats = next.stats.slice()
+    for (const [i, opp1, opp2] of d.stats) if (stats[i]) stats[i] = { ...stats[i], opp1, opp2 }
+    next.stats = stats
   }
   return next
 }
@@ -34,23 +68,16 @@ export function applyMatchPatch(old: MatchDto, p: MatchPatchDto): MatchDto {
   const next = { ...old, ...p.set } as MatchDto
   for (const k of p.unset ?? []) delete (next as unknown as Record<string, unknown>)[k]
   if (p.markets && old.markets) next.markets = patchMarkets(old.markets, p.markets)
+  if (p.detail && old.detail) next.detail = patchDetail(old.detail, p.detail)
   return next
 }
 
-/** The list after `d`; `prev` is not changed. Live timers learn which matches moved (live-clock). */
-export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto, now = Date.now()): TournamentEventsDto[] {
-  if (!d.order && !d.tournaments && !d.added && !d.changed && !d.removed) {
-    // Nothing moved: every timer stood still since the last refresh.
-    noteRefresh(prev.flatMap((t) => t.matches), [], now)
-    return prev
-  }
+/** The list after `d`; `prev` is not changed. Live timers count on from the clock each match carries (match-clock.ts). */
+export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto): TournamentEventsDto[] {
+  if (!d.order && !d.tournaments && !d.added && !d.changed && !d.removed) return prev
   const changed = d.changed ?? []
-  const fresh: Array<{ match: MatchDto; previousTimer: number | null }> = []
   const replaced = new Map<string, MatchDto>()
-  for (const m of d.added ?? []) {
-    replaced.set(m.key, m)
-    fresh.push({ match: m, previousTimer: null })
-  }
+  for (const m of d.added ?? []) replaced.set(m.key, m)
   const tours = new Map(prev.map((t) => [t.tournamentId, t]))
   const layout = new Map((d.tournaments ?? []).map((t) => [t.tournamentId, t]))
   let held: Map<string, MatchDto> | null = null
@@ -62,41 +89,27 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto,
       if (!old) continue
       const m = applyMatchPatch(old, p)
       replaced.set(p.key, m)
-      fresh.push({ match: m, previousTimer: old.timerSec })
     }
   }
   const order = d.order ?? prev.map((t) => t.tournamentId)
-  // Matches the delta left alone (their timers stood still), gathered on the way.
-  const kept: MatchDto[] = []
-  const next = order.map((id) => {
+  return order.map((id) => {
     const shape = layout.get(id)
     if (shape)
       return {
         tournamentId: id,
         tournamentName: shape.tournamentName,
-        matches: shape.keys.map((k) => {
-          const r = replaced.get(k)
-          if (r) return r
-          const m = held!.get(k)!
-          kept.push(m)
-          return m
-        }),
+        matches: shape.keys.map((k) => replaced.get(k) ?? held!.get(k)!),
       }
     const t = tours.get(id)!
     let touched = false
     const matches = t.matches.map((m) => {
       const r = replaced.get(m.key)
-      if (!r) {
-        kept.push(m)
-        return m
-      }
+      if (!r) return m
       touched = true
       return r
     })
     return touched ? { ...t, matches } : t
   })
-  noteRefresh(kept, fresh, now)
-  return next
 }
 
 /** The open match after `d`; the same object when nothing changed. */

@@ -4,7 +4,6 @@
  * order and membership are the service's, as sent.
  */
 import type { MatchDto, TournamentEventsDto } from '../../src-shared/contract.js'
-import { noteRefresh } from './live-clock.js'
 
 /** Deep equality of plain JSON data (what the contract carries), with an early exit. */
 export function sameData(a: unknown, b: unknown): boolean {
@@ -28,23 +27,19 @@ export interface PatchCount {
 }
 
 /** `next` with every unchanged match (same key, same data) replaced by its object from `prev`. */
-export function patchEvents(prev: readonly TournamentEventsDto[], next: TournamentEventsDto[], count?: PatchCount, now = Date.now()): TournamentEventsDto[] {
+export function patchEvents(prev: readonly TournamentEventsDto[], next: TournamentEventsDto[], count?: PatchCount): TournamentEventsDto[] {
   const old = new Map<string, MatchDto>()
   for (const t of prev) for (const m of t.matches) old.set(m.key, m)
   const oldTours = new Map(prev.map((t) => [t.tournamentId, t]))
-  const kept: MatchDto[] = []
-  const fresh: Array<{ match: MatchDto; previousTimer: number | null }> = []
   const patched = next.map((t) => {
     let same = true
     const matches = t.matches.map((m) => {
       const was = old.get(m.key)
       if (was && sameData(was, m)) {
         if (count) count.kept++
-        kept.push(was)
         return was
       }
       if (count) count.changed++
-      fresh.push({ match: m, previousTimer: was ? was.timerSec : null })
       same = false
       return m
     })
@@ -53,6 +48,5 @@ export function patchEvents(prev: readonly TournamentEventsDto[], next: Tourname
     if (same && before && before.tournamentName === t.tournamentName && before.matches.length === matches.length && before.matches.every((m, i) => m === matches[i])) return before
     return { ...t, matches }
   })
-  noteRefresh(kept, fresh, now)
   return patched
 }

@@ -4,6 +4,7 @@ import { applyEventDelta, applyListDelta } from '@renderer/composables/feed-delt
 import { sameData } from '@renderer/composables/patch-events.js'
 import type { EventResultDto, FeedListDeltaDto, MarketDto, MatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { diffEvent, diffList } from '../../src-main/core/desk/feed-delta.js'
+import { pointerWithRate, priceChangeSchema, statChangeSchema } from '../../src-shared/vocabulary/feed-delta.js'
 
 /**
  * Main's delta of a refresh (src-main/core/desk/feed-delta.ts), applied by the window to what it
@@ -50,10 +51,22 @@ const match = (g: number, tournamentId: number): MatchDto => ({
   oddsCounter: 40,
   markets: [market(g, 0, 3), market(g, 1, 2)],
   subGames: [],
-  detail: { subName: '', segment: '', periodScores: [], scoreExtra: '', extraTime: '', finished: null, stats: [], eventPlan: [] },
+  detail: {
+    subName: '',
+    segment: '',
+    periodScores: [],
+    scoreExtra: '',
+    extraTime: '',
+    finished: null,
+    stats: [
+      { id: 45, name: 'Attacks', opp1: '3', opp2: '4' },
+      { id: 70, name: 'Corner', opp1: '0', opp2: '1' },
+    ],
+    eventPlan: [],
+  },
 })
 
-const OPS = ['rate', 'rate', 'rate', 'block', 'score', 'timer', 'period', 'detail', 'dropDetail', 'addMarket', 'dropMarket', 'widen', 'renameMarket', 'reorderMarkets', 'nullMarkets', 'addMatch', 'dropMatch', 'moveMatch', 'reorderMatches', 'renameTournament', 'addTournament', 'dropTournament', 'reorderTournaments', 'duplicate', 'nothing'] as const
+const OPS = ['rate', 'rate', 'rate', 'ratePointer', 'stat', 'stat', 'statRow', 'clock', 'dropClock', 'block', 'score', 'timer', 'period', 'detail', 'dropDetail', 'addMarket', 'dropMarket', 'widen', 'renameMarket', 'reorderMarkets', 'nullMarkets', 'addMatch', 'dropMatch', 'moveMatch', 'reorderMatches', 'renameTournament', 'addTournament', 'dropTournament', 'reorderTournaments', 'duplicate', 'nothing'] as const
 type Op = { kind: (typeof OPS)[number]; a: number; b: number; c: number; r: number }
 const op = fc.record({ kind: fc.constantFrom(...OPS), a: fc.nat(1000), b: fc.nat(1000), c: fc.nat(1000), r: fc.integer({ min: 101, max: 2000 }) })
 
@@ -80,6 +93,26 @@ function refresh(prev: TournamentEventsDto[], ops: Op[]): TournamentEventsDto[] 
         if (oc && m) Object.assign(oc, { rate: o.r / 100, pointer: `line#${m.gameId}#1#${oc.typeId}#0#${o.r / 100}` })
         break
       }
+      case 'ratePointer': {
+        // A price whose pointer does not follow from it (another parameter): the outcome goes as an object.
+        const oc = mk && pick(pick(mk.columns, o.b) ?? [], o.c)
+        if (oc && m) Object.assign(oc, { rate: o.r / 100, pointer: `line#${m.gameId}#1#${oc.typeId}#${o.c % 7}.5#${o.r / 100}` })
+        break
+      }
+      case 'stat': {
+        const st = m?.detail && pick(m.detail.stats, o.c)
+        if (st) Object.assign(st, o.b % 2 ? { opp1: String(o.r % 90) } : { opp2: String(o.r % 90) })
+        break
+      }
+      case 'statRow':
+        if (m?.detail) m.detail.stats.splice(o.c % (m.detail.stats.length + 1), 0, { id: o.r, name: `S${o.r}`, opp1: '0', opp2: '0' })
+        break
+      case 'clock':
+        if (m) Object.assign(m, { timerSec: o.r, clock: { at: 1_800_000_000_000 + o.b * 1000, running: o.c % 2 === 0 } })
+        break
+      case 'dropClock':
+        if (m) delete m.clock
+        break
       case 'block': {
         const oc = mk && pick(pick(mk.columns, o.c) ?? [], o.b)
         if (oc) oc.blocked = !oc.blocked
@@ -190,7 +223,11 @@ describe('feed deltas', { timeout: 60_000 }, () => {
           if (delta === null) held = wire(next)
           else {
             deltas++
-            const after = applyListDelta(held, wire(delta), 0)
+            for (const c of delta.changed ?? []) {
+              for (const p of c.markets?.prices ?? []) expect(priceChangeSchema.safeParse(p).success).toBe(true)
+              for (const st of c.detail?.stats ?? []) expect(statChangeSchema.safeParse(st).success).toBe(true)
+            }
+            const after = applyListDelta(held, wire(delta))
             expectKept(held, after)
             held = after
           }
@@ -215,7 +252,7 @@ describe('feed deltas', { timeout: 60_000 }, () => {
           whole = refresh(whole, ops)
           const next = mainOnly(whole)
           const delta = diffList(latest, next)
-          held = delta === null ? wire(next) : applyListDelta(held, wire(delta), 0)
+          held = delta === null ? wire(next) : applyListDelta(held, wire(delta))
           expect(held).toEqual(next)
           latest = next
         }
@@ -230,23 +267,57 @@ describe('feed deltas', { timeout: 60_000 }, () => {
         const held = wire(first)
         const delta = diffList(first, structuredClone(first))
         expect(delta).toEqual({})
-        expect(applyListDelta(held, delta!, 0)).toBe(held)
+        expect(applyListDelta(held, delta!)).toBe(held)
       }),
     )
   })
 
-  it('a price move carries the outcome\'s changed fields only, not the match', () => {
+  it('a price move is a tuple of position and price (its pointer follows from it), not the match or the outcome\'s fields', () => {
     const prev = [{ tournamentId: 1, tournamentName: 'T1', matches: [match(1, 1), match(2, 1)] }]
     const next = structuredClone(prev)
     Object.assign(next[0].matches[1].markets![0].columns[1][0], { rate: 3.3, pointer: 'line#2#1#2#0#3.3' })
+    Object.assign(next[0].matches[1].markets![1].columns[0][1], { rate: 1.234567891, pointer: 'line#2#1#1#0#1.234568' })
     const delta = diffList(prev, next) as FeedListDeltaDto
-    expect(delta).toEqual({ changed: [{ key: 'line:2', markets: { outcomes: [{ market: '0:1', col: 1, row: 0, set: { rate: 3.3, pointer: 'line#2#1#2#0#3.3' } }] } }] })
+    expect(delta).toEqual({ changed: [{ key: 'line:2', markets: { prices: [[0, 1, 0, 3.3], [1, 0, 1, 1.234567891]] } }] })
+    for (const p of delta.changed![0].markets!.prices!) expect(priceChangeSchema.parse(p)).toEqual(p)
     const held = wire(prev)
-    const after = applyListDelta(held, delta, 0)
+    const after = applyListDelta(held, delta)
     expect(after[0].matches[0]).toBe(held[0].matches[0])
-    expect(after[0].matches[1].markets![1]).toBe(held[0].matches[1].markets![1])
     expect(after[0].matches[1].markets![0].columns[0]).toBe(held[0].matches[1].markets![0].columns[0])
     expect(after).toEqual(next)
+  })
+
+  it('a pointer takes a new price in its coefficient field, with or without a player id, as the desk writes it; anything else is not a pointer', () => {
+    expect(pointerWithRate('live#700#1#3#0#1.396', 2.05)).toBe('live#700#1#3#0#2.05')
+    expect(pointerWithRate('line#9#20#7#-1.5#1.8#4411', 1.2345678)).toBe('line#9#20#7#-1.5#1.234568#4411')
+    expect(pointerWithRate('line#9#20#7#0#1.8', 1e-7)).toBe('line#9#20#7#0#0')
+    expect(pointerWithRate('', 2)).toBeNull()
+    expect(pointerWithRate('line#9#20#7#0', 2)).toBeNull()
+    expect(pointerWithRate('line#9#20#7#0#1.8#1#2', 2)).toBeNull()
+  })
+
+  it('a price with a pointer of its own, a blocked outcome: the changed fields as an object; a moved statistic: its position and values', () => {
+    const prev = [{ tournamentId: 1, tournamentName: 'T1', matches: [match(1, 1)] }]
+    const next = structuredClone(prev)
+    Object.assign(next[0].matches[0].markets![0].columns[0][0], { rate: 1.7, pointer: 'line#1#1#0#2.5#1.7' })
+    next[0].matches[0].markets![0].columns[0][1].blocked = true
+    next[0].matches[0].detail!.stats[1].opp2 = '2'
+    next[0].matches[0].detail!.periodScores = ['1:0']
+    const delta = diffList(prev, next) as FeedListDeltaDto
+    expect(delta.changed).toEqual([
+      {
+        key: 'line:1',
+        markets: {
+          outcomes: [
+            { market: '0:1', col: 0, row: 0, set: { rate: 1.7, pointer: 'line#1#1#0#2.5#1.7' } },
+            { market: '0:1', col: 0, row: 1, set: { blocked: true } },
+          ],
+        },
+        detail: { set: { periodScores: ['1:0'] }, stats: [[1, '0', '2']] },
+      },
+    ])
+    expect(statChangeSchema.parse(delta.changed![0].detail!.stats![0])).toEqual([1, '0', '2'])
+    expect(applyListDelta(wire(prev), wire(delta))).toEqual(next)
   })
 
   it('a list mostly new is sent whole; so is one where a match key repeats', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { flushPromises } from '@vue/test-utils'
 import { useFeedStore } from '@renderer/stores/feed.js'
 import { patchEvents, type PatchCount } from '@renderer/composables/patch-events.js'
-import { MAX_EXTRAPOLATION_MS, shownTimer } from '@renderer/composables/live-clock.js'
 import type { MatchDto, TournamentEventsDto, WatchTopic } from '../../src-shared/contract.js'
 import { installFakeDesk } from './fake-desk.js'
 import { markets, match, menu } from './feed-fixtures.js'
@@ -125,41 +124,5 @@ describe('patchEvents', () => {
     expect(next[1]).toBe(prev[1])
     expect(next[0]).not.toBe(prev[0])
     expect(next.map((t) => t.tournamentName)).toEqual(['A', 'B', 'C'])
-  })
-})
-
-describe('live timers between refreshes', () => {
-  const live = (gameId: number, timerSec: number) => m(gameId, 1.85, { key: `live:${gameId}`, lineType: 'live', timerSec })
-  it('tick from the moment the data arrived while the feed shows the timer running, and stop when a refresh brings the same timer', () => {
-    const t0 = 1_000_000
-    const first = patchEvents([], [tour(1, 'A', [live(1, 600)])], undefined, t0)
-    const a = first[0]!.matches[0]!
-    expect(shownTimer(a, t0 + 4_500)).toBe(604)
-    // The next refresh: the timer moved, so it runs.
-    const second = patchEvents(first, [tour(1, 'A', [live(1, 607)])], undefined, t0 + 7_000)
-    const b = second[0]!.matches[0]!
-    expect(shownTimer(b, t0 + 9_000)).toBe(609)
-    // Half-time: the same timer again; the clock stands at the feed's value.
-    const third = patchEvents(second, [tour(1, 'A', [live(1, 607)])], undefined, t0 + 14_000)
-    expect(third[0]!.matches[0]).toBe(b)
-    expect(shownTimer(b, t0 + 20_000)).toBe(607)
-  })
-  it('stands at once when a refresh brings an earlier timer (half-time after added time), and runs again when it moves on', () => {
-    const t0 = 2_000_000
-    const first = patchEvents([], [tour(1, 'A', [live(1, 2830)])], undefined, t0)
-    const second = patchEvents(first, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 7_000)
-    const ht = second[0]!.matches[0]!
-    expect(shownTimer(ht, t0 + 13_000)).toBe(2700)
-    const third = patchEvents(second, [tour(1, 'A', [live(1, 2700)])], undefined, t0 + 14_000)
-    expect(shownTimer(third[0]!.matches[0]!, t0 + 20_000)).toBe(2700)
-    const fourth = patchEvents(third, [tour(1, 'A', [live(1, 2705)])], undefined, t0 + 21_000)
-    expect(shownTimer(fourth[0]!.matches[0]!, t0 + 23_000)).toBe(2707)
-  })
-  it('never runs on further than the cap without a refresh, and never ticks a timer of 0', () => {
-    const t0 = 5_000_000
-    const list = patchEvents([], [tour(1, 'A', [live(1, 60), live(2, 0)])], undefined, t0)
-    const [a, zero] = list[0]!.matches
-    expect(shownTimer(a!, t0 + 10 * MAX_EXTRAPOLATION_MS)).toBe(60 + MAX_EXTRAPOLATION_MS / 1000)
-    expect(shownTimer(zero!, t0 + 30_000)).toBe(0)
   })
 })

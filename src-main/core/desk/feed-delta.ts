@@ -4,17 +4,24 @@ import type {
   FeedListDeltaDto,
   MarketDto,
   MarketsPatchDto,
+  MatchDetailDto,
+  MatchDetailPatchDto,
   MatchDto,
   MatchPatchDto,
   OutcomeDto,
   OutcomePatchDto,
+  PriceChangeDto,
+  StatChangeDto,
   TournamentEventsDto,
 } from '../../../src-shared/contract.js'
+import { pointerWithRate } from '../../../src-shared/vocabulary/feed-delta.js'
 
 /**
  * What changed between two refreshes of a feed topic, as the delta a window applies to what it
  * holds (src-renderer/composables/feed-delta.ts). Matches are told apart by `key`, tournaments by
  * id, markets by key, outcomes by position. Null = no delta can say it: a full snapshot goes instead.
+ * What most refreshes carry goes compact: a moved price as a tuple (its pointer follows from it), a
+ * moved statistic by position, the rest of `detail` field by field.
  */
 
 /** Deep equality of plain JSON data (what the contract carries), with an early exit. */
@@ -86,6 +93,7 @@ function diffMarkets(a: MarketDto[], b: MarketDto[]): MarketsPatchDto | null {
   if (!inPlace) patch.order = b.map((m) => m.key)
   const put: MarketDto[] = []
   const outcomes: OutcomePatchDto[] = []
+  const prices: PriceChangeDto[] = []
   for (let i = 0; i < b.length; i++) {
     const m = b[i]
     const was = before ? before.get(m.key) : a[i]
@@ -95,6 +103,7 @@ function diffMarkets(a: MarketDto[], b: MarketDto[]): MarketsPatchDto | null {
     }
     let whole = false
     const found: OutcomePatchDto[] = []
+    const moved: PriceChangeDto[] = []
     for (let c = 0; c < m.columns.length && !whole; c++) {
       const col = m.columns[c]
       const oldCol = was.columns[c]
@@ -108,15 +117,27 @@ function diffMarkets(a: MarketDto[], b: MarketDto[]): MarketsPatchDto | null {
           whole = true
           break
         }
-        found.push({ market: m.key, col: c, row: r, set: d.set })
+        if (priceOnly(old, o, d.set)) moved.push([i, c, r, o.rate])
+        else found.push({ market: m.key, col: c, row: r, set: d.set })
       }
     }
     if (whole) put.push(m)
-    else outcomes.push(...found)
+    else {
+      outcomes.push(...found)
+      prices.push(...moved)
+    }
   }
   if (put.length > 0) patch.put = put
   if (outcomes.length > 0) patch.outcomes = outcomes
+  if (prices.length > 0) patch.prices = prices
   return patch
+}
+
+/** The outcome's change is its price, and its pointer is what the window derives from the price (`pointerWithRate`). */
+function priceOnly(old: OutcomeDto, o: OutcomeDto, set: Partial<OutcomeDto>): boolean {
+  for (const k in set) if (k !== 'rate' && k !== 'pointer') return false
+  if (!Object.hasOwn(set, 'rate') || typeof o.rate !== 'number' || !Number.isFinite(o.rate) || typeof old.pointer !== 'string') return false
+  return o.pointer === (pointerWithRate(old.pointer, o.rate) ?? old.pointer)
 }
 
 const NO_SKIP: ReadonlySet<string> = new Set()
@@ -127,7 +148,57 @@ function sameKeys(a: MarketDto, b: MarketDto): boolean {
   return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k))
 }
 
-const MATCH_SKIP = new Set(['key', 'markets'])
+const MATCH_SKIP = new Set(['key', 'markets', 'detail'])
+const DETAIL_SKIP: ReadonlySet<string> = new Set(['stats'])
+const STAT_FIELDS = 4
+
+/** Statistics by position, when both lists name the same ones in the same places (plain rows). */
+function diffStats(a: MatchDetailDto['stats'], b: MatchDetailDto['stats']): StatChangeDto[] | null {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return null
+  const out: StatChangeDto[] = []
+  for (let i = 0; i < b.length; i++) {
+    const x = a[i]
+    const y = b[i]
+    if (x.id !== y.id || x.name !== y.name || Object.keys(x).length !== STAT_FIELDS || Object.keys(y).length !== STAT_FIELDS) return null
+    if (typeof y.opp1 !== 'string' || typeof y.opp2 !== 'string') return null
+    if (x.opp1 !== y.opp1 || x.opp2 !== y.opp2) out.push([i, y.opp1, y.opp2])
+  }
+  return out
+}
+
+/** `detail` patched in place; null when only whole can say it (a field gone, an unusual shape). */
+function diffDetail(a: MatchDetailDto, b: MatchDetailDto): MatchDetailPatchDto | null {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return null
+  const fields = fieldDiff<MatchDetailDto>(a, b, DETAIL_SKIP)
+  if (fields.unset.length > 0 || Object.hasOwn(a, 'stats') !== Object.hasOwn(b, 'stats')) return null
+  const patch: MatchDetailPatchDto = {}
+  if (Object.keys(fields.set).length > 0) patch.set = fields.set
+  if (Object.hasOwn(b, 'stats') && !sameJson(a.stats, b.stats)) {
+    const stats = diffStats(a.stats, b.stats)
+    if (stats === null) patch.set = { ...patch.set, stats: b.stats }
+    else patch.stats = stats
+  }
+  return patch
+}
+
+/** Writes how `detail` changed into `patch` (in place when it can, else whole or unset); false when it did not. */
+function detailInto(patch: MatchPatchDto, a: MatchDto, b: MatchDto): boolean {
+  const had = Object.hasOwn(a, 'detail')
+  if (!Object.hasOwn(b, 'detail')) {
+    if (had) patch.unset = [...(patch.unset ?? []), 'detail']
+    return had
+  }
+  if (had && a.detail === b.detail) return false
+  const inPlace = had && a.detail !== undefined && b.detail !== undefined ? diffDetail(a.detail, b.detail) : null
+  if (inPlace) {
+    if (!inPlace.set && !inPlace.stats) return false
+    patch.detail = inPlace
+    return true
+  }
+  if (had && sameJson(a.detail, b.detail)) return false
+  patch.set = { ...patch.set, detail: b.detail }
+  return true
+}
 
 /** The patch turning `a` into `b` (same key); null when nothing changed. */
 export function diffMatch(a: MatchDto, b: MatchDto): MatchPatchDto | null {
@@ -139,6 +210,7 @@ export function diffMatch(a: MatchDto, b: MatchDto): MatchPatchDto | null {
     if (Object.keys(fields.set).length > 0) patch.set = fields.set
     if (fields.unset.length > 0) patch.unset = fields.unset
   }
+  if (detailInto(patch, a, b)) changed = true
   const ma = a.markets
   const mb = b.markets
   if (ma === null || mb === null || ma === undefined || mb === undefined) {
@@ -154,7 +226,7 @@ export function diffMatch(a: MatchDto, b: MatchDto): MatchPatchDto | null {
         patch.set = { ...patch.set, markets: mb }
         changed = true
       }
-    } else if (markets.order || markets.put || markets.outcomes) {
+    } else if (markets.order || markets.put || markets.outcomes || markets.prices) {
       patch.markets = markets
       changed = true
     }

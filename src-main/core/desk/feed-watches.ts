@@ -27,6 +27,7 @@ import { nullLogger, type Logger } from '../shared/log.js'
 import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
 import type { ConnectionMonitor } from './connection.js'
 import { diffEvent, diffList } from './feed-delta.js'
+import { createMatchClocks } from './match-clocks.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
 
 /**
@@ -60,6 +61,8 @@ export interface FeedWatchesOptions {
   timers?: TimerPort
   /** Failures of polling and of building updates are logged here and shown on the feed indicator. */
   logger?: Logger
+  /** Seconds a live timer may stray from the window's own count before a refresh pushes it (match-clocks.ts). */
+  clockToleranceSec?: number
 }
 
 export function feedTools(cdn: string): FeedDtoTools {
@@ -162,10 +165,13 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
        */
       let answer: unknown = null
       let built: WeakRef<WatchSnapshot<FeedTopic['name']>> | null = null
+      // Live timers: the window counts them; a refresh carries one only when it jumps.
+      const clocks = topic.name === 'feed.menu' ? null : createMatchClocks({ toleranceSec: options.clockToleranceSec })
       const dataOf = (value: unknown): WatchSnapshot<FeedTopic['name']> => {
         const cachedData = value === answer ? built?.deref() : undefined
         if (cachedData) return cachedData
         const data = toData(topic, value)
+        if (clocks) clocks.stamp(data as WatchSnapshot<'feed.events' | 'feed.event'>)
         if (value === answer) built = new WeakRef(data)
         return data
       }
@@ -183,6 +189,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
         try {
           const before = answer === null || topic.name === 'feed.menu' ? null : dataOf(answer)
           const next = toData(topic, update.value)
+          if (clocks) clocks.advance(next as WatchSnapshot<'feed.events' | 'feed.event'>, options.clock.now())
           push = () => hooks.snapshot(next)
           if (before !== null) {
             const delta =
