@@ -46,13 +46,13 @@ describe('desk DTO mapping', () => {
 
   it('builds match DTOs: icons from the CDN, no icon → null, outcome without pointer → not bettable', () => {
     const outcome = (pointer: Outcome['pointer']): Outcome => ({
-      marketName: '1X2', name: 'W1', rate: 1.85, size: null, sizeText: '', pointer, typeId: pointer?.typeId ?? null, blocked: false, playerId: null, extra: {},
+      marketName: '1X2', name: 'W1', rate: 1.85, size: null, sizeText: '', pointer, typeId: pointer === null ? null : Number(pointer.split('|')[2]), blocked: false, playerId: null, extra: {},
     })
     const match: MatchSummary = {
       key: 'live:42', lineType: 'live', gameId: 42, mainGameId: null, isSubMatch: false, startMs: null, sportId: 1, sportName: 'Football', countryId: 3,
       countryName: 'X', tournamentId: 9, tournamentName: 'Cup', opp1: { name: 'A', icon: 'a.png', id: 1, ids: [] }, opp2: { name: 'B', icon: '', id: 2, ids: [] },
       score: null, periodName: null, timerSec: null, videoAvailable: false, videoId: null, trackerId: null,
-      markets: [{ position: 0, key: '0:1', groupId: 1, name: '1X2', columnsHint: 2, columns: [[outcome({ raw: '42|1|1|0', gameId: 42, groupId: 1, typeId: 1, param: '0' }), outcome(null)]], outcomes: [], extra: {} }],
+      markets: [{ position: 0, key: '0:1', groupId: 1, name: '1X2', columnsHint: 2, columns: [[outcome('42|1|1|0'), outcome(null)]], outcomes: [], extra: {} }],
       oddsCounter: null, outcomeCount: 2, extra: {},
     }
     const dto = matchToDto(match, feedTools('http://cdn.test/'))

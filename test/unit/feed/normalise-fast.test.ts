@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { normaliseEvent, normaliseEvents } from '../../../src-main/core/feed/normalise.js'
 import { MatchSchema, MarketSchema, OutcomeSchema } from '../../../src-main/core/feed/schemas.js'
-import { parseOcPointer, readOcPointer } from '../../../src-main/core/feed/pointer.js'
+import { ocPointerTypeId, parseOcPointer, readOcPointer } from '../../../src-main/core/feed/pointer.js'
 import { feedCapture, feedCaptureNames, HAVE_FEED_CAPTURES, lineTypeOfCapture, SKIP_MESSAGE } from './captures.js'
 import { eventBody, eventsBody, prematchRow } from './fixtures.js'
 import { hostileJson, mutated } from './json-fuzz.js'
@@ -110,7 +110,7 @@ describe('one-pass feed reader = reference path', () => {
     )
   })
 
-  it('the pointer reader says what parseOcPointer says, on any text', () => {
+  it('the pointer readers say what parseOcPointer says, on any text', () => {
     const id = fc.oneof(fc.constantFrom('', '0', '007', '9007199254740991', '9007199254740992', '12345678901234567', ' 1', '-1', '+2', '1.5', '１', 'a'), fc.nat().map(String))
     const param = fc.oneof(
       fc.constantFrom('', '0', '-0', '+2', '1.5', '-1.25', '1.', '.5', '1e5', '1E-4', '1.0E+4', 'e5', '1e', '1e+', '--1', '1.5.5', '1 ', '9'.repeat(400)),
@@ -123,7 +123,9 @@ describe('one-pass feed reader = reference path', () => {
       { weight: 1, arbitrary: fc.string({ maxLength: 24 }) },
     )
     fc.assert(fc.property(text, (raw) => {
-        expect(readOcPointer(raw)).toStrictEqual(parseOcPointer(raw))
+        const parsed = parseOcPointer(raw)
+        expect(readOcPointer(raw)).toStrictEqual(parsed)
+        expect(ocPointerTypeId(raw)).toBe(parsed ? parsed.typeId : -1)
       }), { numRuns: 2000 })
   })
 })
