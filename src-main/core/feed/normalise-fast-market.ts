@@ -11,69 +11,6 @@ import type { Extra, FeedWarning, Market, Outcome } from './types.js'
  * read into parts only when bet); anything the reference path would warn about goes to it.
  */
 
-/** Where a field's value goes, by field: the known fields of an outcome, then of a market. */
-const O_GROUP_NAME = 0
-const O_NAME = 1
-const O_RATE = 2
-const O_SIZE = 3
-const O_POINTER = 4
-const O_BLOCK = 5
-const O_PLAYER = 6
-const M_ID = 7
-const M_NAME = 8
-const M_COLUMNS = 9
-const M_LIST = 10
-/** A field neither models: it goes to `extra`. */
-const EXTRA = 11
-
-function outcomeSlot(key: string): number {
-  switch (key) {
-    case 'oc_group_name': return O_GROUP_NAME
-    case 'oc_name': return O_NAME
-    case 'oc_rate': return O_RATE
-    case 'oc_size': return O_SIZE
-    case 'oc_pointer': return O_POINTER
-    case 'oc_block': return O_BLOCK
-    case 'op_id': return O_PLAYER
-    default: return EXTRA
-  }
-}
-
-function marketSlot(key: string): number {
-  switch (key) {
-    case 'group_id': return M_ID
-    case 'group_name': return M_NAME
-    case 'columns': return M_COLUMNS
-    case 'oc_list': return M_LIST
-    default: return EXTRA
-  }
-}
-
-/**
- * The slot of the key at each position of the object read last, per kind of object. The feed sends
- * one key order per kind of object, so a key is nearly always the one seen at its position before:
- * one comparison instead of a lookup among the known names. A key order of its own (the simulator
- * shuffles them) only costs the lookup it would cost anyway.
- */
-interface KeyOrder {
-  keys: string[]
-  slots: number[]
-}
-
-const POSITIONS = 24
-const keyOrder = (): KeyOrder => ({ keys: new Array<string>(POSITIONS).fill(''), slots: new Array<number>(POSITIONS).fill(EXTRA) })
-const OUTCOME_ORDER = keyOrder()
-const MARKET_ORDER = keyOrder()
-
-function slotAt(order: KeyOrder, i: number, key: string, lookup: (key: string) => number): number {
-  if (i >= POSITIONS) return lookup(key)
-  if (order.keys[i] === key) return order.slots[i]
-  const slot = lookup(key)
-  order.keys[i] = key
-  order.slots[i] = slot
-  return slot
-}
-
 /** A clean outcome, or null when the reference must read it (it warns about something). The keys
  *  are enumerated once (values, then the rest into `extra`): reading fields by name from objects
  *  of many key orders costs more than this, and the unknown ones have to be found anyway. */
@@ -81,17 +18,16 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
   if (!isObject(raw)) return null
   let groupNameRaw, nameRaw, rateRaw, sizeRaw, pointerRaw, blockRaw, playerRaw: unknown
   let extra: Extra | null = null
-  let i = 0
   for (const key in raw) {
     const v = raw[key]
-    switch (slotAt(OUTCOME_ORDER, i++, key, outcomeSlot)) {
-      case O_GROUP_NAME: groupNameRaw = v; break
-      case O_NAME: nameRaw = v; break
-      case O_RATE: rateRaw = v; break
-      case O_SIZE: sizeRaw = v; break
-      case O_POINTER: pointerRaw = v; break
-      case O_BLOCK: blockRaw = v; break
-      case O_PLAYER: playerRaw = v; break
+    switch (key) {
+      case 'oc_group_name': groupNameRaw = v; break
+      case 'oc_name': nameRaw = v; break
+      case 'oc_rate': rateRaw = v; break
+      case 'oc_size': sizeRaw = v; break
+      case 'oc_pointer': pointerRaw = v; break
+      case 'oc_block': blockRaw = v; break
+      case 'op_id': playerRaw = v; break
       default: (extra ??= {})[key] = v
     }
   }
@@ -115,7 +51,6 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
     name: name ?? '',
     rate,
     size,
-    sizeText: size === null ? '' : typeof size === 'string' ? size : String(size),
     pointer: typeId === null ? null : pointer,
     typeId,
     blocked: block === true,
@@ -177,14 +112,13 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
   if (!isObject(raw)) return marketOf(raw, position, marketPath(matchPath, position), warnings)
   let idRaw, nameRaw, columnsRaw, listRaw: unknown
   let extra: Extra | null = null
-  let k = 0
   for (const key in raw) {
     const v = raw[key]
-    switch (slotAt(MARKET_ORDER, k++, key, marketSlot)) {
-      case M_ID: idRaw = v; break
-      case M_NAME: nameRaw = v; break
-      case M_COLUMNS: columnsRaw = v; break
-      case M_LIST: listRaw = v; break
+    switch (key) {
+      case 'group_id': idRaw = v; break
+      case 'group_name': nameRaw = v; break
+      case 'columns': columnsRaw = v; break
+      case 'oc_list': listRaw = v; break
       default: (extra ??= {})[key] = v
     }
   }

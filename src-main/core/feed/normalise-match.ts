@@ -30,7 +30,6 @@ export function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): 
     name: o.oc_name ?? '',
     rate: rateOk ? (o.oc_rate as number) : 0,
     size: o.oc_size ?? null,
-    sizeText: o.oc_size === null || o.oc_size === undefined ? '' : String(o.oc_size),
     pointer: pointer ? pointer.raw : null,
     typeId: pointer ? pointer.typeId : null,
     blocked: o.oc_block === true || !rateOk,

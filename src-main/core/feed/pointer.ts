@@ -38,6 +38,7 @@ function idOf(text: string): number {
 
 const C0 = 48
 const C9 = 57
+const BAR = 124
 
 /** A non-negative integer id in text[from, to) within 2^53, or -1. */
 function idIn(text: string, from: number, to: number): number {
@@ -107,11 +108,25 @@ function thirdBar(raw: string): number {
 }
 
 /** The outcome type id of a well-formed `oc_pointer` (parseOcPointer's `typeId`), or -1 when it is
- *  malformed: the check the one-pass reader runs on every outcome of every list answer, without the
- *  split, the regular expressions or a parts object. */
+ *  malformed: the check the one-pass reader runs on every outcome of every list answer, in one walk
+ *  over the text (no split, no regular expression, no parts object). */
 export function ocPointerTypeId(raw: string): number {
-  const c = thirdBar(raw)
-  return c < 0 ? -1 : idIn(raw, raw.lastIndexOf('|', c - 1) + 1, c)
+  const len = raw.length
+  let i = 0
+  let id = -1
+  for (let part = 0; part < 3; part++) {
+    const from = i
+    let n = 0
+    for (let c = raw.charCodeAt(i); c >= C0 && c <= C9; c = raw.charCodeAt(++i)) n = n * 10 + (c - C0)
+    if (i === from || i >= len || raw.charCodeAt(i) !== BAR) return -1
+    if (i - from > 15) {
+      n = Number(raw.slice(from, i))
+      if (!Number.isSafeInteger(n)) return -1
+    }
+    id = n
+    i++
+  }
+  return isParam(raw, i) ? id : -1
 }
 
 /** `parseOcPointer` without the split and the regular expressions: the same parts, or null. */

@@ -77,9 +77,8 @@ export interface Outcome {
   marketName: string
   name: string
   rate: number
-  /** `oc_size` as sent (string or number); `sizeText` is its display form ('' when absent). */
+  /** `oc_size` as sent (string or number); its display text is made where it is shown. */
   size: string | number | null
-  sizeText: string
   /** `oc_pointer` as the feed sent it, checked well-formed (`game|group|type|param`); null when it
    *  was missing or malformed (such an outcome cannot be bet). Kept as the service's text: a line
    *  holds some 75,000 outcomes and only the few bet need its parts (parseOcPointer). */

@@ -99,11 +99,7 @@ describe('match normalisation', () => {
     expect(market.columnsHint).toBe(3)
     expect(market.columns).toHaveLength(1)
     expect(market.outcomes.map((o) => o.name)).toEqual(['1', 'X', '2'])
-    expect(market.outcomes.map((o) => [o.size, o.sizeText])).toEqual([
-      [0, '0'],
-      ['0', '0'],
-      ['', ''],
-    ])
+    expect(market.outcomes.map((o) => o.size)).toEqual([0, '0', ''])
     expect(market.outcomes[1].blocked).toBe(true)
     // Kept as the feed's text; its parts are read when the outcome is bet.
     expect(market.outcomes[0].pointer).toBe('5001|1|1|0')
