@@ -3,7 +3,7 @@ import { VARIATION_NAMES } from '../src-main/core/simulator/variations.js'
 import { normaliseEvent, normaliseEvents } from '../src-main/core/feed/index.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
-import { collect, cpuMs, summarise } from './lib/stats.js'
+import { cpuMs, settle, summarise } from './lib/stats.js'
 
 /**
  * Feed normalisation against JSON.parse of the same bytes. The bytes come from the simulator with
@@ -56,12 +56,14 @@ export async function payloads(config: BenchConfig, variations = 'all'): Promise
   }
 }
 
-/** One repetition from a clean heap, both in CPU time and each timed on its own: JSON.parse of the
- *  bytes, then normalising the body it gave, straight after (as the client does, so normalising
- *  pays for the young parsed tree its collections meet). Normalising is measured directly, not as
- *  parse + normalise minus a separate parse: that difference of two noisy timings could go below 0. */
-export function measure(text: string, normalise: (body: unknown) => unknown): { parse: number; normalise: number } {
-  collect()
+/** One repetition from a clean, settled heap (the previous repetition's garbage collected AND swept:
+ *  its background sweeping used to land in the JSON.parse timing, 12-54 ms for the same 2.4 MB),
+ *  both in CPU time and each timed on its own: JSON.parse of the bytes, then normalising the body it
+ *  gave, straight after (as the client does, so normalising pays for the young parsed tree its
+ *  collections meet). Normalising is measured directly, not as parse + normalise minus a separate
+ *  parse: that difference of two noisy timings could go below 0. */
+export async function measure(text: string, normalise: (body: unknown) => unknown): Promise<{ parse: number; normalise: number }> {
+  await settle()
   let body: unknown
   const parse = cpuMs(() => {
     body = (JSON.parse(text) as { body: unknown }).body
@@ -73,12 +75,14 @@ export function measure(text: string, normalise: (body: unknown) => unknown): { 
 export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
   const p = await payloads(config)
   const rows: BenchRow[] = []
-  const figure = (name: string, text: string, normalise: (body: unknown) => unknown, extraNote = '') => {
+  /** `reps`: the figure's repetitions in a full run: more for a small body, whose few milliseconds a
+   *  neighbour's burst moves most. Two warm-ups: the code optimised and the heap sized for the body. */
+  const figure = async (name: string, text: string, normalise: (body: unknown) => unknown, reps: number, extraNote = '') => {
     const perRep: number[] = []
     const parseRep: number[] = []
-    measure(text, normalise) // warm-up
-    for (let r = 0; r < config.reps; r++) {
-      const m = measure(text, normalise)
+    for (let w = 0; w < 2; w++) await measure(text, normalise)
+    for (let r = 0; r < (config.quick ? config.reps : Math.max(config.reps, reps)); r++) {
+      const m = await measure(text, normalise)
       parseRep.push(m.parse)
       perRep.push(m.normalise)
     }
@@ -92,16 +96,16 @@ export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
         baseline: parse,
         target: '<= 0.3x JSON.parse',
         met: (_v, _b, ratio) => ratio !== null && ratio <= 0.3,
-        note: `${(text.length / 1e6).toFixed(1)} MB${extraNote}; CPU time of normalising the parsed body, against JSON.parse of the same bytes in the same repetition (its spread ${parse.min.toFixed(1)}-${parse.max.toFixed(1)} ms)`,
+        note: `${(text.length / 1e6).toFixed(1)} MB${extraNote}; CPU time of normalising the parsed body, against JSON.parse of the same bytes in the same repetition, median of ${perRep.length} from a collected and settled heap (its spread ${parse.min.toFixed(1)}-${parse.max.toFixed(1)} ms)`,
       }),
     )
   }
-  figure(`feed: normalise events match=all, ${p.matches.toLocaleString('en-US')} matches`, p.events, (body) => normaliseEvents(body, 'line'))
-  figure(`feed: normalise event, ${p.markets.toLocaleString('en-US')} markets`, p.event, (body) => normaliseEvent(body, 'line', 1))
+  await figure(`feed: normalise events match=all, ${p.matches.toLocaleString('en-US')} matches`, p.events, (body) => normaliseEvents(body, 'line'), 7)
+  await figure(`feed: normalise event, ${p.markets.toLocaleString('en-US')} markets`, p.event, (body) => normaliseEvent(body, 'line', 1), 25)
   // The rows above shuffle every object's keys (the `key-order` variation): each object then has a
   // shape of its own and the engine lists its keys afresh, the worst case. The vendor's captures
   // keep one key order per kind of object; this row measures that case, every other variation on.
   const ordered = await payloads(config, VARIATION_NAMES.filter((n) => n !== 'key-order').join(','))
-  figure(`feed: normalise events match=all, ${ordered.matches.toLocaleString('en-US')} matches, keys in the captures' order`, ordered.events, (body) => normaliseEvents(body, 'line'), ', every variation but key-order')
+  await figure(`feed: normalise events match=all, ${ordered.matches.toLocaleString('en-US')} matches, keys in the captures' order`, ordered.events, (body) => normaliseEvents(body, 'line'), 9, ', every variation but key-order')
   return rows
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Median and spread of repeated measurements: the figures a 2-core shared box can stand behind. */
 
@@ -46,6 +47,21 @@ export function timeMany(runs: number, fn: () => unknown): Promise<Summary> {
  *  then starts from a clean heap and pays only for its own garbage. */
 export function collect(): void {
   ;(globalThis as { gc?: () => void }).gc?.()
+}
+
+/** A full collection, then a wait until this process uses no CPU for a moment: after a collection
+ *  the engine sweeps the freed memory on background threads, and process CPU time taken straight
+ *  after would charge that sweeping (tens of ms after a 100 MB heap) to whatever is timed next.
+ *  Gives up waiting after `maxMs` (a busy timer thread would never look idle). */
+export async function settle(maxMs = 2000): Promise<void> {
+  collect()
+  const until = performance.now() + maxMs
+  while (performance.now() < until) {
+    const before = process.cpuUsage()
+    await sleep(20)
+    const used = process.cpuUsage(before)
+    if (used.user + used.system < 1000) return
+  }
 }
 
 /** CPU milliseconds (user + system, all threads of this process) one synchronous call takes: on a

@@ -52,7 +52,7 @@ function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): Outcom
   return {
     name: o.name,
     rate: usable ? o.rate : 0,
-    size: o.sizeText === '' ? null : o.sizeText,
+    size: o.size === null || o.size === '' ? null : String(o.size),
     blocked: o.blocked || pointer === null,
     playerId: o.playerId,
     pointer: pointer ?? '',

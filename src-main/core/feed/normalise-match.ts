@@ -1,6 +1,6 @@
 import { EventPlanItemSchema, MarketSchema, MatchSchema, OutcomeSchema, StatItemSchema, SubGameSchema, knownKeys } from './schemas.js'
 import { extraOf, parseItem } from './parse.js'
-import { isUsableRate, parseOcPointer } from './pointer.js'
+import { isUsableRate, ocPointerParam, parseOcPointer } from './pointer.js'
 import { matchKey } from './types.js'
 import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, Participant, StatItem, SubGame } from './types.js'
 
@@ -30,8 +30,7 @@ export function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): 
     name: o.oc_name ?? '',
     rate: rateOk ? (o.oc_rate as number) : 0,
     size: o.oc_size ?? null,
-    sizeText: o.oc_size === null || o.oc_size === undefined ? '' : String(o.oc_size),
-    pointer,
+    pointer: pointer ? pointer.raw : null,
     typeId: pointer ? pointer.typeId : null,
     blocked: o.oc_block === true || !rateOk,
     playerId: o.op_id ?? null,
@@ -68,9 +67,9 @@ function byType(outcomes: Outcome[]): Outcome[] {
 }
 
 export function compareByType(a: Outcome, b: Outcome): number {
-  if (!a.pointer || !b.pointer) return (a.pointer ? 0 : 1) - (b.pointer ? 0 : 1)
-  if (a.pointer.typeId !== b.pointer.typeId) return a.pointer.typeId - b.pointer.typeId
-  return Number(a.pointer.param) - Number(b.pointer.param)
+  if (a.pointer === null || b.pointer === null || a.typeId === null || b.typeId === null) return (a.pointer === null ? 1 : 0) - (b.pointer === null ? 1 : 0)
+  if (a.typeId !== b.typeId) return a.typeId - b.typeId
+  return Number(ocPointerParam(a.pointer)) - Number(ocPointerParam(b.pointer))
 }
 
 export function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {

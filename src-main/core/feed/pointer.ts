@@ -38,6 +38,7 @@ function idOf(text: string): number {
 
 const C0 = 48
 const C9 = 57
+const BAR = 124
 
 /** A non-negative integer id in text[from, to) within 2^53, or -1. */
 function idIn(text: string, from: number, to: number): number {
@@ -94,33 +95,67 @@ function isParam(text: string, from: number): boolean {
   return i === text.length
 }
 
-/** `parseOcPointer` without the split and the regular expressions (it runs once per outcome of every
- *  list answer): the same pointer, or null when malformed. */
-export function readOcPointer(raw: string): OutcomePointer | null {
+/** The index of the third `|` of a pointer made of exactly four parts whose first two are ids, or -1. */
+function thirdBar(raw: string): number {
   const a = raw.indexOf('|')
-  if (a < 0) return null
+  if (a < 0) return -1
   const b = raw.indexOf('|', a + 1)
-  if (b < 0) return null
+  if (b < 0) return -1
   const c = raw.indexOf('|', b + 1)
-  if (c < 0 || raw.indexOf('|', c + 1) >= 0) return null
-  const gameId = idIn(raw, 0, a)
-  const groupId = idIn(raw, a + 1, b)
+  if (c < 0 || raw.indexOf('|', c + 1) >= 0) return -1
+  if (idIn(raw, 0, a) < 0 || idIn(raw, a + 1, b) < 0 || !isParam(raw, c + 1)) return -1
+  return c
+}
+
+/** The outcome type id of a well-formed `oc_pointer` (parseOcPointer's `typeId`), or -1 when it is
+ *  malformed: the check the one-pass reader runs on every outcome of every list answer, in one walk
+ *  over the text (no split, no regular expression, no parts object). */
+export function ocPointerTypeId(raw: string): number {
+  const len = raw.length
+  let i = 0
+  let id = -1
+  for (let part = 0; part < 3; part++) {
+    const from = i
+    let n = 0
+    for (let c = raw.charCodeAt(i); c >= C0 && c <= C9; c = raw.charCodeAt(++i)) n = n * 10 + (c - C0)
+    if (i === from || i >= len || raw.charCodeAt(i) !== BAR) return -1
+    if (i - from > 15) {
+      n = Number(raw.slice(from, i))
+      if (!Number.isSafeInteger(n)) return -1
+    }
+    id = n
+    i++
+  }
+  return isParam(raw, i) ? id : -1
+}
+
+/** `parseOcPointer` without the split and the regular expressions: the same parts, or null. */
+export function readOcPointer(raw: string): OutcomePointer | null {
+  const c = thirdBar(raw)
+  if (c < 0) return null
+  const a = raw.indexOf('|')
+  const b = raw.indexOf('|', a + 1)
   const typeId = idIn(raw, b + 1, c)
-  if (gameId < 0 || groupId < 0 || typeId < 0 || !isParam(raw, c + 1)) return null
-  return { raw, gameId, groupId, typeId, param: raw.slice(c + 1) }
+  if (typeId < 0) return null
+  return { raw, gameId: idIn(raw, 0, a), groupId: idIn(raw, a + 1, b), typeId, param: raw.slice(c + 1) }
+}
+
+/** The parameter of a well-formed `oc_pointer` text (its last part), verbatim. */
+export function ocPointerParam(raw: string): string {
+  return raw.slice(raw.lastIndexOf('|') + 1)
 }
 
 /**
  * Coupon bet pointer (coupon spec, "Bet pointer"):
  * `line_type#game_id#group_id#type_id#param#coefficient[#player_id]`, built from the feed's ready-made
- * `oc_pointer` (never repaired from outcome names); `param` is the pointer's text, verbatim.
+ * `oc_pointer` text the outcome keeps (never repaired from outcome names), read here, when bet;
+ * `param` is the pointer's text, verbatim.
  * `coefficient` defaults to the outcome's odds.
  */
 export function buildCouponPointer(outcome: Pick<Outcome, 'pointer' | 'rate' | 'playerId'>, lineType: LineType, coefficient?: number): string {
-  const p = outcome.pointer
+  const p = typeof outcome.pointer === 'string' ? readOcPointer(outcome.pointer) : null
   if (!p) throw new DeskError('feed_pointer', 'outcome has no valid oc_pointer; it cannot be bet')
   if (lineType !== 'line' && lineType !== 'live') throw new DeskError('feed_pointer', `unknown line type: ${String(lineType)}`)
-  if (typeof p.param !== 'string' || !POINTER_PARAM.test(p.param)) throw new DeskError('feed_pointer', `invalid pointer parameter: ${JSON.stringify(p.param)}`)
   const coef = coefficient ?? outcome.rate
   if (!isUsableRate(coef)) {
     throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)

@@ -62,8 +62,9 @@ export interface Sport {
   extra: Extra
 }
 
-/** `oc_pointer` (`game|group|type|param`): three integer ids and the parameter as TEXT, kept
- *  verbatim (`0`, `1.5`, `-1.25`, `3.001`, `1.0E-4`); it goes unchanged into the coupon pointer. */
+/** `oc_pointer` (`game|group|type|param`) read into its parts: three integer ids and the parameter
+ *  as TEXT, kept verbatim (`0`, `1.5`, `-1.25`, `3.001`, `1.0E-4`); it goes unchanged into the
+ *  coupon pointer. Read when an outcome is bet (parseOcPointer), not kept on every outcome. */
 export interface OutcomePointer {
   raw: string
   gameId: number
@@ -76,11 +77,12 @@ export interface Outcome {
   marketName: string
   name: string
   rate: number
-  /** `oc_size` as sent (string or number); `sizeText` is its display form ('' when absent). */
+  /** `oc_size` as sent (string or number); its display text is made where it is shown. */
   size: string | number | null
-  sizeText: string
-  /** Null when `oc_pointer` was missing or malformed (such an outcome cannot be bet). */
-  pointer: OutcomePointer | null
+  /** `oc_pointer` as the feed sent it, checked well-formed (`game|group|type|param`); null when it
+   *  was missing or malformed (such an outcome cannot be bet). Kept as the service's text: a line
+   *  holds some 75,000 outcomes and only the few bet need its parts (parseOcPointer). */
+  pointer: string | null
   /** Outcome type id (third pointer field): what the outcome IS (1 = W1, 9 = Over, ...); null without a pointer. */
   typeId: number | null
   blocked: boolean

@@ -46,13 +46,13 @@ describe('desk DTO mapping', () => {
 
   it('builds match DTOs: icons from the CDN, no icon → null, outcome without pointer → not bettable', () => {
     const outcome = (pointer: Outcome['pointer']): Outcome => ({
-      marketName: '1X2', name: 'W1', rate: 1.85, size: null, sizeText: '', pointer, typeId: pointer?.typeId ?? null, blocked: false, playerId: null, extra: {},
+      marketName: '1X2', name: 'W1', rate: 1.85, size: null, pointer, typeId: pointer === null ? null : Number(pointer.split('|')[2]), blocked: false, playerId: null, extra: {},
     })
     const match: MatchSummary = {
       key: 'live:42', lineType: 'live', gameId: 42, mainGameId: null, isSubMatch: false, startMs: null, sportId: 1, sportName: 'Football', countryId: 3,
       countryName: 'X', tournamentId: 9, tournamentName: 'Cup', opp1: { name: 'A', icon: 'a.png', id: 1, ids: [] }, opp2: { name: 'B', icon: '', id: 2, ids: [] },
       score: null, periodName: null, timerSec: null, videoAvailable: false, videoId: null, trackerId: null,
-      markets: [{ position: 0, key: '0:1', groupId: 1, name: '1X2', columnsHint: 2, columns: [[outcome({ raw: '42|1|1|0', gameId: 42, groupId: 1, typeId: 1, param: '0' }), outcome(null)]], outcomes: [], extra: {} }],
+      markets: [{ position: 0, key: '0:1', groupId: 1, name: '1X2', columnsHint: 2, columns: [[outcome('42|1|1|0'), outcome(null)]], outcomes: [], extra: {} }],
       oddsCounter: null, outcomeCount: 2, extra: {},
     }
     const dto = matchToDto(match, feedTools('http://cdn.test/'))
@@ -60,6 +60,10 @@ describe('desk DTO mapping', () => {
     const [good, bad] = dto.markets![0].columns[0]
     expect(good).toMatchObject({ pointer: 'live#42#1#1#0#1.85', blocked: false, size: null })
     expect(bad).toMatchObject({ pointer: '', blocked: true })
+    // oc_size as the feed sent it, shown as text: a number printed, '' and absent shown as none.
+    const sized = (size: Outcome['size']) => ({ ...outcome('42|1|1|0'), size })
+    const sizes = matchToDto({ ...match, markets: [{ ...match.markets![0], columns: [[sized(2.5), sized(0), sized('0'), sized('-1.5'), sized(''), sized(null)]] }] }, feedTools('http://cdn.test/'))
+    expect(sizes.markets![0].columns[0].map((o) => o.size)).toEqual(['2.5', '0', '0', '-1.5', null, null])
   })
 
   it('derives the balance effect of timeline entries', () => {

@@ -4,6 +4,7 @@ import {
   buildCouponPointer,
   countryIconUrl,
   createFeedClient,
+  parseOcPointer,
   sportIconUrl,
   teamIconUrl,
   tournamentIconUrl,
@@ -193,9 +194,10 @@ describe('events and event', () => {
     for (const market of m.markets!) expect(market.outcomes).toEqual(market.columns.flat())
     const outcome = m.markets!.flatMap((mk) => mk.outcomes).find((o) => !o.blocked)!
     const pointer = buildCouponPointer(outcome, 'line')
-    expect(pointer).toBe(`line#${outcome.pointer!.gameId}#${outcome.pointer!.groupId}#${outcome.pointer!.typeId}#${outcome.pointer!.param}#${outcome.rate}`)
+    const parts = parseOcPointer(outcome.pointer)!
+    expect(pointer).toBe(`line#${parts.gameId}#${parts.groupId}#${parts.typeId}#${parts.param}#${outcome.rate}`)
     // The parameter text travels verbatim from oc_pointer into the coupon pointer.
-    expect(pointer.split('#')[4]).toBe(outcome.pointer!.raw.split('|')[3])
+    expect(pointer.split('#')[4]).toBe(outcome.pointer!.split('|')[3])
 
     const bare = await full.event(row.gameId, 'line', 'en', { odds: false })
     if (bare.kind !== 'match') throw new Error('expected a match')

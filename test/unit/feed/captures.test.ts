@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildCouponPointer, type Outcome } from '../../../src-main/core/feed/index.js'
+import { buildCouponPointer, parseOcPointer, type Outcome } from '../../../src-main/core/feed/index.js'
 import { missingCases } from '../../support/captures.js'
 import { feedCapture, feedCaptureNames, HAVE_FEED_CAPTURES, lineTypeOfCapture, marketsOf, normaliseCapture, SKIP_MESSAGE } from './captures.js'
 
@@ -48,12 +48,12 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
     const outcomes = marketsOf(normaliseCapture(name).matches).flatMap((m) => m.outcomes)
     const rawPointers = rawMarkets(feedCapture(name)).flat().flatMap((m) => m.oc_list.flat().map((o) => o.oc_pointer))
     // Nothing lost or rewritten: the same pointers, as sent.
-    expect(outcomes.map((o) => o.pointer?.raw).sort()).toEqual([...rawPointers].sort())
+    expect(outcomes.map((o) => o.pointer).sort()).toEqual([...rawPointers].sort())
     expect(open(outcomes).length).toBeGreaterThan(0)
     for (const o of open(outcomes)) {
-      expect(o.pointer, o.pointer?.raw).not.toBeNull()
+      expect(o.pointer).not.toBeNull()
       const coupon = buildCouponPointer(o, lineType).split('#')
-      const feed = o.pointer!.raw.split('|')
+      const feed = o.pointer!.split('|')
       expect(coupon.slice(1, 5)).toEqual(feed)
       expect(o.typeId).toBe(Number(feed[2]))
     }
@@ -72,7 +72,7 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
   })
 
   it('keeps parameters such as 1.0E-4, 3.001 and -1.25 as text', () => {
-    const params = new Set(withOdds.flatMap((n) => marketsOf(normaliseCapture(n).matches).flatMap((m) => m.outcomes.map((o) => o.pointer!.param))))
+    const params = new Set(withOdds.flatMap((n) => marketsOf(normaliseCapture(n).matches).flatMap((m) => m.outcomes.map((o) => parseOcPointer(o.pointer)!.param))))
     for (const p of ['0', '1.5', '-1.25', '3.001', '1.0E-4']) expect(params).toContain(p)
   })
 
@@ -81,7 +81,7 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
     for (const name of withOdds.filter((n) => !n.startsWith('event.'))) {
       for (const market of marketsOf(normaliseCapture(name).matches)) {
         expect(market.columns).toHaveLength(1)
-        const keys = market.outcomes.map((o) => [o.pointer!.typeId, Number(o.pointer!.param)] as const)
+        const keys = market.outcomes.map((o) => [o.typeId!, Number(parseOcPointer(o.pointer)!.param)] as const)
         for (let i = 1; i < keys.length; i++) expect(keys[i][0] > keys[i - 1][0] || (keys[i][0] === keys[i - 1][0] && keys[i][1] >= keys[i - 1][1]), `${name} ${market.name}`).toBe(true)
         if (market.groupId === 1) {
           const order = ['W1', 'X', 'W2']

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { normaliseEvent, normaliseEvents } from '../../../src-main/core/feed/normalise.js'
 import { MatchSchema, MarketSchema, OutcomeSchema } from '../../../src-main/core/feed/schemas.js'
-import { parseOcPointer, readOcPointer } from '../../../src-main/core/feed/pointer.js'
+import { buildCouponPointer, ocPointerTypeId, parseOcPointer, readOcPointer } from '../../../src-main/core/feed/pointer.js'
 import { feedCapture, feedCaptureNames, HAVE_FEED_CAPTURES, lineTypeOfCapture, SKIP_MESSAGE } from './captures.js'
 import { eventBody, eventsBody, prematchRow } from './fixtures.js'
 import { hostileJson, mutated } from './json-fuzz.js'
@@ -110,7 +110,36 @@ describe('one-pass feed reader = reference path', () => {
     )
   })
 
-  it('the pointer reader says what parseOcPointer says, on any text', () => {
+  it('an outcome keeps oc_pointer as the text the feed sent: null exactly when it is malformed, its type id alongside, its parts read when bet', () => {
+    const pointer = fc.oneof(
+      fc.constantFrom('5001|2|9|2.5', '5001|2|9|-1.25', '5001|2|9|1.0E-4', '007|2|9|0', '5001|2|9', '5001|2|9|1|1', '5001|2|x|0', ' 5001|2|9|0', '', '5001|2|9|1e'),
+      fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.constantFrom('0', '3.001', '+2')).map((parts) => parts.join('|')),
+      fc.string({ maxLength: 12 }),
+    )
+    fc.assert(
+      fc.property(fc.array(pointer, { minLength: 1, maxLength: 6 }), fc.boolean(), (pointers, flat) => {
+        const oc_list = pointers.map((oc_pointer, i) => ({ oc_name: `o${i}`, oc_rate: 1.5 + i, oc_pointer }))
+        const market = { group_id: 2, group_name: 'Total', columns: 2, oc_list: flat ? oc_list : [oc_list] }
+        const body = [{ tournament_id: 1, events_list: [prematchRow({ game_oc_list: [market] })] }]
+        sameEvents(body, 'line')
+        const outcomes = normaliseEvents(body, 'line').items[0].matches[0].markets![0].outcomes
+        expect(outcomes).toHaveLength(pointers.length)
+        for (const o of outcomes) {
+          const sent = pointers[Number(o.name.slice(1))]
+          const parts = parseOcPointer(sent)
+          // The text sent, unchanged (never repaired), or null when the parser refuses it.
+          expect(o.pointer).toBe(parts && sent !== '' ? sent : null)
+          expect(o.typeId).toBe(parts ? parts.typeId : null)
+          if (parts) expect(buildCouponPointer(o, 'line')).toBe(['line', parts.gameId, parts.groupId, parts.typeId, parts.param, o.rate].join('#'))
+          else expect(() => buildCouponPointer(o, 'line')).toThrow(/oc_pointer/)
+          expect(Object.keys(o)).toEqual(['marketName', 'name', 'rate', 'size', 'pointer', 'typeId', 'blocked', 'playerId', 'extra'])
+        }
+      }),
+      RUNS,
+    )
+  })
+
+  it('the pointer readers say what parseOcPointer says, on any text', () => {
     const id = fc.oneof(fc.constantFrom('', '0', '007', '9007199254740991', '9007199254740992', '12345678901234567', ' 1', '-1', '+2', '1.5', '１', 'a'), fc.nat().map(String))
     const param = fc.oneof(
       fc.constantFrom('', '0', '-0', '+2', '1.5', '-1.25', '1.', '.5', '1e5', '1E-4', '1.0E+4', 'e5', '1e', '1e+', '--1', '1.5.5', '1 ', '9'.repeat(400)),
@@ -123,7 +152,9 @@ describe('one-pass feed reader = reference path', () => {
       { weight: 1, arbitrary: fc.string({ maxLength: 24 }) },
     )
     fc.assert(fc.property(text, (raw) => {
-        expect(readOcPointer(raw)).toStrictEqual(parseOcPointer(raw))
+        const parsed = parseOcPointer(raw)
+        expect(readOcPointer(raw)).toStrictEqual(parsed)
+        expect(ocPointerTypeId(raw)).toBe(parsed ? parsed.typeId : -1)
       }), { numRuns: 2000 })
   })
 })

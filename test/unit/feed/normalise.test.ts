@@ -99,13 +99,11 @@ describe('match normalisation', () => {
     expect(market.columnsHint).toBe(3)
     expect(market.columns).toHaveLength(1)
     expect(market.outcomes.map((o) => o.name)).toEqual(['1', 'X', '2'])
-    expect(market.outcomes.map((o) => [o.size, o.sizeText])).toEqual([
-      [0, '0'],
-      ['0', '0'],
-      ['', ''],
-    ])
+    expect(market.outcomes.map((o) => o.size)).toEqual([0, '0', ''])
     expect(market.outcomes[1].blocked).toBe(true)
-    expect(market.outcomes[0].pointer).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: '0' })
+    // Kept as the feed's text; its parts are read when the outcome is bet.
+    expect(market.outcomes[0].pointer).toBe('5001|1|1|0')
+    expect(parseOcPointer(market.outcomes[0].pointer)).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: '0' })
     expect(market.outcomes.map((o) => o.typeId)).toEqual([1, 2, 3])
     expect([market.position, market.key]).toEqual([0, '0:1'])
     expect(m.extra).toEqual({ sgame_id: '', stat_id: '', stat_list_extra: [], game_plan: null })
@@ -157,7 +155,7 @@ describe('match normalisation', () => {
     const result = normaliseEvent(body, 'line', 7001)
     if (result.kind !== 'match') throw new Error('expected a match')
     expect(result.match.markets).toHaveLength(1)
-    expect(result.match.markets![0].outcomes.map((o) => [o.name, o.rate, o.blocked, o.pointer?.raw ?? null])).toEqual([
+    expect(result.match.markets![0].outcomes.map((o) => [o.name, o.rate, o.blocked, o.pointer])).toEqual([
       ['a', 0, true, '1|1|1|0'],
       ['b', 2, false, null],
     ])

@@ -1,0 +1,208 @@
+import { compareByType, marketOf, marketsOf, outcomeOf } from './normalise-match.js'
+import { NO_EXTRA } from './parse.js'
+import { MAX_RATE, ocPointerTypeId } from './pointer.js'
+import { isDirty, isObject, readArr, readBool, readId, readNum, readSize, readStr, resetDirty } from './read-clean.js'
+import type { Extra, FeedWarning, Market, Outcome } from './types.js'
+
+/**
+ * Markets and outcomes of the one-pass reader (normalise-fast.ts): an `events` answer of 5,000
+ * matches holds some 35,000 markets and 75,000 outcomes, so this is where its time goes. Each
+ * outcome is one object made by one literal (its pointer kept as the feed's text, checked here and
+ * read into parts only when bet); anything the reference path would warn about goes to it.
+ */
+
+/** A clean outcome, or null when the reference must read it (it warns about something). The keys
+ *  are enumerated once (values, then the rest into `extra`): reading fields by name from objects
+ *  of many key orders costs more than this, and the unknown ones have to be found anyway. */
+function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
+  if (!isObject(raw)) return null
+  let groupNameRaw, nameRaw, rateRaw, sizeRaw, pointerRaw, blockRaw, playerRaw: unknown
+  let extra: Extra | null = null
+  for (const key in raw) {
+    const v = raw[key]
+    switch (key) {
+      case 'oc_group_name': groupNameRaw = v; break
+      case 'oc_name': nameRaw = v; break
+      case 'oc_rate': rateRaw = v; break
+      case 'oc_size': sizeRaw = v; break
+      case 'oc_pointer': pointerRaw = v; break
+      case 'oc_block': blockRaw = v; break
+      case 'op_id': playerRaw = v; break
+      default: (extra ??= {})[key] = v
+    }
+  }
+  resetDirty()
+  const groupName = readStr(groupNameRaw)
+  const name = readStr(nameRaw)
+  const rate = readNum(rateRaw)
+  const size = readSize(sizeRaw)
+  const pointer = readStr(pointerRaw)
+  const block = readBool(blockRaw)
+  const playerId = readNum(playerRaw)
+  if (isDirty() || rate === null || !(rate > 0 && rate <= MAX_RATE)) return null
+  let typeId: number | null = null
+  if (pointer) {
+    typeId = ocPointerTypeId(pointer)
+    if (typeId < 0) return null
+  }
+  return {
+    // One string for a market's name on every outcome that repeats it (memory, not meaning).
+    marketName: groupName === null ? '' : groupName === marketName ? marketName : groupName,
+    name: name ?? '',
+    rate,
+    size,
+    pointer: typeId === null ? null : pointer,
+    typeId,
+    blocked: block === true,
+    playerId,
+    extra: extra ?? NO_EXTRA,
+  }
+}
+
+export const at = (path: string, i: number): string => `${path}[${i}]`
+
+/** An array of exactly `n` slots: a list grown by push keeps room for 16 more, and a snapshot of the
+ *  line holds some 150,000 of them (a market's two or three outcomes, its columns). */
+export const sized = <T>(n: number): T[] => new Array<T>(n)
+
+/** `list` cut to the `n` items filled (an item skipped with a warning leaves its slot at the end). */
+export function trimmed<T>(list: T[], n: number): T[] {
+  if (n < list.length) list.length = n
+  return list
+}
+
+const marketPath = (matchPath: string, position: number): string => `${matchPath}.game_oc_list[${position}]`
+
+/** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
+ *  warnings come out as the reference words and orders them). `path` is the column's, built only
+ *  for an outcome the reference reads. In a flat list (`column` -1) an item that is itself a column
+ *  makes the list a mixed one: null, and the caller hands the market to the reference. */
+function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] | null {
+  const out = sized<Outcome>(items.length)
+  let n = 0
+  for (let i = 0; i < items.length; i++) {
+    let o = cleanOutcome(items[i], marketName)
+    if (!o) {
+      if (column < 0 && Array.isArray(items[i])) return null
+      const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`
+      o = outcomeOf(items[i], at(columnPath, i), warnings)
+    }
+    if (o) out[n++] = o
+  }
+  return trimmed(out, n)
+}
+
+/** Stable insertion sort by type: the reference's stable sort gives the same order (compareByType is
+ *  consistent: its only NaN, two equal infinite parameters, counts as equal in both), and a market's
+ *  few outcomes are cheaper to order here than through Array.prototype.sort's set-up. */
+function sortByType(list: Outcome[]): Outcome[] {
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]
+    let j = i - 1
+    while (j >= 0 && compareByType(list[j], item) > 0) {
+      list[j + 1] = list[j]
+      j--
+    }
+    list[j + 1] = item
+  }
+  return list
+}
+
+function fastMarket(raw: unknown, position: number, matchPath: string, warnings: FeedWarning[]): Market | null {
+  if (!isObject(raw)) return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  let idRaw, nameRaw, columnsRaw, listRaw: unknown
+  let extra: Extra | null = null
+  for (const key in raw) {
+    const v = raw[key]
+    switch (key) {
+      case 'group_id': idRaw = v; break
+      case 'group_name': nameRaw = v; break
+      case 'columns': columnsRaw = v; break
+      case 'oc_list': listRaw = v; break
+      default: (extra ??= {})[key] = v
+    }
+  }
+  resetDirty()
+  const groupId = readId(idRaw)
+  const name = readStr(nameRaw)
+  const columnsHint = readNum(columnsRaw)
+  const list = readArr(listRaw) ?? []
+  if (isDirty()) return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  // `events`/top lists: one flat column; `event`: an array of columns. A list mixing both is rare
+  // and warned about: the reference reads it (its outcomes' warnings, if any, are taken back first).
+  const mark = warnings.length
+  let columns: Outcome[][] | null
+  let outcomes: Outcome[]
+  if (list.length === 0) {
+    columns = []
+    outcomes = []
+  } else if (!Array.isArray(list[0])) {
+    const flat = outcomesIn(list, name, matchPath, position, -1, warnings)
+    outcomes = flat ? sortByType(flat) : []
+    columns = flat && [outcomes]
+  } else {
+    columns = sized<Outcome[]>(list.length)
+    let total = 0
+    for (let i = 0; i < list.length && columns; i++) {
+      const column = list[i]
+      if (!Array.isArray(column)) columns = null
+      else total += (columns[i] = outcomesIn(column, name, matchPath, position, i, warnings) as Outcome[]).length
+    }
+    outcomes = columns ? (columns.length === 1 ? columns[0] : flattened(columns, total)) : []
+  }
+  if (!columns) {
+    warnings.length = mark
+    return marketOf(raw, position, marketPath(matchPath, position), warnings)
+  }
+  return {
+    position,
+    key: marketKey(position, groupId),
+    groupId,
+    name: name ?? '',
+    columnsHint: columnsHint ?? 0,
+    columns,
+    outcomes,
+    extra: extra ?? NO_EXTRA,
+  }
+}
+
+/** `${position}:${groupId}` texts, kept: every match of a line repeats the same few (1x2 first,
+ *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000. */
+const MARKET_KEYS = new Map<number, string>()
+const MARKET_KEYS_MAX = 50_000
+const MAX_CACHED_GROUP = 2 ** 40
+
+function marketKey(position: number, groupId: number): string {
+  if (position >= 64 || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
+  const slot = groupId * 64 + position
+  let key = MARKET_KEYS.get(slot)
+  if (key === undefined) {
+    if (MARKET_KEYS.size >= MARKET_KEYS_MAX) MARKET_KEYS.clear()
+    key = `${position}:${groupId}`
+    MARKET_KEYS.set(slot, key)
+  }
+  return key
+}
+
+/** Columns one after the other (`columns.flat()`, without its generic depth walk). */
+function flattened(columns: Outcome[][], total: number): Outcome[] {
+  const out = sized<Outcome>(total)
+  let n = 0
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]
+    for (let j = 0; j < column.length; j++) out[n++] = column[j]
+  }
+  return out
+}
+
+/** `game_oc_list` of a match read in one pass; the reference for what is not an array. */
+export function fastMarkets(raw: unknown, matchPath: string, warnings: FeedWarning[]): Market[] | null {
+  if (!Array.isArray(raw)) return marketsOf(raw, `${matchPath}.game_oc_list`, warnings)
+  const out = sized<Market>(raw.length)
+  let n = 0
+  for (let i = 0; i < raw.length; i++) {
+    const market = fastMarket(raw[i], i, matchPath, warnings)
+    if (market) out[n++] = market
+  }
+  return trimmed(out, n)
+}
