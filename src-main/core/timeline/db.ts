@@ -138,18 +138,32 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
   // 7: fewer pages written per delivery (each b-tree a delivery touches is one more page in its commit).
-  // Ids of timeline, coupon_versions and deliveries become plain rowids (no AUTOINCREMENT, whose counter
-  // page every insert rewrote): the first two are never deleted from, and the prune of refused deliveries
-  // keeps the newest row (store.ts), so no id is handed out twice. A batch names the delivery that applied
-  // it and counts its repeats, instead of an index on every delivery's batchId that only the inspector read.
+  // - Ids of timeline, coupon_versions and deliveries become plain rowids (no AUTOINCREMENT, whose counter
+  //   page every insert rewrote): the first two are never deleted from, and the prune of refused deliveries
+  //   keeps the newest row (store.ts), so no id is handed out twice.
+  // - A batch is the dedupe key alone, WITHOUT ROWID (one b-tree, not a table and its key's index); it names
+  //   the delivery that applied it and counts its repeats (no index on every delivery's batchId, which only
+  //   the inspector read). The body of a batch applied from now on is kept on that delivery's row, last
+  //   column; batches written before keep theirs.
   // Tables rebuilt by SQLite's documented procedure: new table, copy, drop, rename, indexes (migrate() turns
-  // foreign keys off around it and checks them before the commit).
+  // foreign keys off around it and rolls back a step that breaks references).
   `
-  ALTER TABLE batches ADD COLUMN delivery_id INTEGER;
-  ALTER TABLE batches ADD COLUMN repeats INTEGER NOT NULL DEFAULT 0;
-  UPDATE batches SET
-    delivery_id = (SELECT MIN(d.id) FROM deliveries d WHERE d.batch_id = batches.batch_id AND d.duplicate = 0),
-    repeats = (SELECT COUNT(*) FROM deliveries d WHERE d.batch_id = batches.batch_id AND d.duplicate = 1);
+  CREATE TABLE batches_v7 (
+    batch_id TEXT PRIMARY KEY,
+    received_at INTEGER NOT NULL,
+    coupon_count INTEGER NOT NULL,
+    delivery_id INTEGER,
+    repeats INTEGER NOT NULL DEFAULT 0,
+    raw_body TEXT
+  ) WITHOUT ROWID;
+  INSERT INTO batches_v7 (batch_id, received_at, coupon_count, delivery_id, repeats, raw_body)
+    SELECT batch_id, received_at, coupon_count,
+      (SELECT MIN(d.id) FROM deliveries d WHERE d.batch_id = b.batch_id AND d.duplicate = 0),
+      (SELECT COUNT(*) FROM deliveries d WHERE d.batch_id = b.batch_id AND d.duplicate = 1),
+      raw_body
+    FROM batches b;
+  DROP TABLE batches;
+  ALTER TABLE batches_v7 RENAME TO batches;
 
   CREATE TABLE timeline_v7 (
     id INTEGER PRIMARY KEY,
@@ -202,7 +216,8 @@ export const MIGRATIONS: readonly string[] = [
     coupon_codes TEXT,
     claimed_batch_id TEXT,
     body_state TEXT,
-    reverify TEXT
+    reverify TEXT,
+    raw_body TEXT
   );
   INSERT INTO deliveries_v7 (id, batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
       headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, reverify)

@@ -35,9 +35,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   const stmt = {
     // The dedupe and the write in one statement: no row inserted means the batchId was stored before.
-    insertBatch: db.prepare(
-      'INSERT INTO batches (batch_id, received_at, coupon_count, raw_body, delivery_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING',
-    ),
+    // The body goes with the delivery's row (deliveries.ts): the batch stays a small key.
+    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id) VALUES (?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING'),
     countRepeat: db.prepare('UPDATE batches SET repeats = repeats + 1 WHERE batch_id = ?'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
@@ -234,7 +233,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const receivedAt = meta.receivedAt ?? clock.now()
     // The delivery's row first, so the batch it applies names it (a replay names its kept row).
     const deliveryId = meta.replayOf ?? deliveryLog.recordValid(batch, meta, receivedAt)
-    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null, deliveryId).changes) === 0) {
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId).changes) === 0) {
       stmt.countRepeat.run(batch.batchId)
       deliveryLog.settleValid(batch, meta, deliveryId, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }

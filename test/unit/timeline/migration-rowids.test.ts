@@ -37,7 +37,7 @@ function historyAtSix(file: string): void {
 
 const schemaOf = (db: Db, name: string) => String((db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').get(name) as { sql?: string } | undefined)?.sql ?? '')
 
-describe('migration 7: plain rowids, and a batch naming the delivery that applied it', () => {
+describe('migration 7: plain rowids, and a batch that is a small key naming the delivery that applied it', () => {
   const dirs: Array<{ cleanup(): void }> = []
   afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()))
   const fresh = () => {
@@ -56,6 +56,7 @@ describe('migration 7: plain rowids, and a batch naming the delivery that applie
         expect(Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBe(MIGRATIONS.length)
         for (const table of ['timeline', 'coupon_versions', 'deliveries']) expect(schemaOf(db, table)).not.toMatch(/AUTOINCREMENT/i)
         expect(schemaOf(db, 'deliveries_batch')).toBe('')
+        expect(schemaOf(db, 'batches')).toMatch(/WITHOUT ROWID/)
         expect(schemaOf(db, 'timeline_coupon')).toMatch(/coupon_code, id/)
         expect(schemaOf(db, 'timeline_at')).toMatch(/at, id/)
         expect(db.prepare('SELECT id FROM deliveries ORDER BY id').all().map((r) => (r as { id: number }).id)).toEqual([1, 2, 3, 4, 5])
@@ -67,11 +68,13 @@ describe('migration 7: plain rowids, and a batch naming the delivery that applie
           { batch_id: 'b-2', delivery_id: 4, repeats: 0 },
         ])
         expect(db.prepare('SELECT id, coupon_code FROM timeline ORDER BY id').all()).toEqual([{ id: 1, coupon_code: '000000000701' }, { id: 2, coupon_code: '000000000702' }])
+        expect(db.prepare('SELECT code, version FROM coupon_versions ORDER BY id').all()).toEqual([{ code: '000000000701', version: 1 }, { code: '000000000702', version: 1 }])
       } finally {
         db.close()
       }
       expect(store.deliveryOfBatch('b-1')).toBe(1)
-      expect(store.delivery(1)).toMatchObject({ firstDeliveryId: 1, repeats: 2, payloadSource: 'batch' })
+      // A batch written before keeps its body: an old delivery still shows what was applied.
+      expect(store.delivery(1)).toMatchObject({ firstDeliveryId: 1, repeats: 2, payloadSource: 'batch', payload: expect.stringContaining('"batchId":"b-1"') })
       expect(store.keptDeliveries().map((k) => k.id)).toEqual([3])
 
       // An old batch is still a duplicate, counted on its batch; a new one gets the next id and is named by its batch.
@@ -79,11 +82,15 @@ describe('migration 7: plain rowids, and a batch naming the delivery that applie
       expect(store.applyBatch(settlement(batch('b-0', [coupon('000000000700', 2, [bet('1', 1)])])), meta).duplicate).toBe(true)
       expect(store.applyBatch(settlement(batch('b-1', [coupon('000000000701', 2, [bet('1', 1)])])), meta).duplicate).toBe(true)
       expect(store.delivery(1)).toMatchObject({ repeats: 3 })
-      const applied = store.applyBatch(settlement(batch('b-3', [coupon('000000000703', 2, [bet('1', 1)], { real_win: 5 })])), meta)
+      const wire = batch('b-3', [coupon('000000000703', 2, [bet('1', 1)], { real_win: 5 })])
+      const applied = store.applyBatch(settlement(wire), { rawSize: 10, rawBody: JSON.stringify(wire) })
       expect(applied.duplicate).toBe(false)
       expect(store.deliveryOfBatch('b-3')).toBe(8)
-      expect(store.delivery(8)).toMatchObject({ batchId: 'b-3', duplicate: false, firstDeliveryId: 8, repeats: 0 })
+      expect(store.delivery(8)).toMatchObject({ batchId: 'b-3', duplicate: false, firstDeliveryId: 8, repeats: 0, payload: JSON.stringify(wire), payloadSource: 'batch' })
       expect(store.delivery(7)).toMatchObject({ batchId: 'b-1', duplicate: true, note: 'duplicate batchId', firstDeliveryId: 1 })
+      // A repeat of the new batch keeps no body of its own and shows the applied one.
+      expect(store.applyBatch(settlement(wire), { rawSize: 10, rawBody: JSON.stringify(wire) + ' ' }).duplicate).toBe(true)
+      expect(store.delivery(9)).toMatchObject({ duplicate: true, payload: JSON.stringify(wire) })
       expect(applied.entries[0].id).toBe(3)
     } finally {
       store.close()
