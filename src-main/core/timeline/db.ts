@@ -144,7 +144,7 @@ export const MIGRATIONS: readonly string[] = [
   // - A batch is the dedupe key alone, WITHOUT ROWID (one b-tree, not a table and its key's index); it names
   //   the delivery that applied it and counts its repeats (no index on every delivery's batchId, which only
   //   the inspector read). The body of a batch applied from now on is kept on that delivery's row, last
-  //   column; batches written before keep theirs.
+  //   column; batches written before, and those applied by a re-verify, keep theirs.
   // Tables rebuilt by SQLite's documented procedure: new table, copy, drop, rename, indexes (migrate() turns
   // foreign keys off around it and rolls back a step that breaks references).
   `

@@ -97,7 +97,7 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
   const stmt = {
     insert: db.prepare(`INSERT INTO deliveries (batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
       headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, raw_body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    resolve: db.prepare('UPDATE deliveries SET batch_id = ?, coupon_count = ?, coupon_codes = ?, duplicate = ?, reverify = ?, raw_body = ? WHERE id = ?'),
+    resolve: db.prepare('UPDATE deliveries SET batch_id = ?, coupon_count = ?, coupon_codes = ?, duplicate = ?, reverify = ? WHERE id = ?'),
     resolveBody: db.prepare('UPDATE delivery_bodies SET resolved = 1 WHERE delivery_id = ?'),
     // A repeat keeps no body: the batch's is the one that was applied.
     markDuplicate: db.prepare("UPDATE deliveries SET duplicate = 1, note = 'duplicate batchId', raw_body = NULL WHERE id = ?"),
@@ -162,8 +162,7 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
         return
       }
       const note: ReverifyNote = { at: clock.now(), outcome: duplicate ? 'duplicate' : 'applied', batchId: batch.batchId }
-      stmt.resolve.run(batch.batchId, batch.couponCount, JSON.stringify(batch.coupons.map((c) => c.code)), duplicate ? 1 : 0, JSON.stringify(note),
-        duplicate ? null : (meta.rawBody ?? null), meta.replayOf)
+      stmt.resolve.run(batch.batchId, batch.couponCount, JSON.stringify(batch.coupons.map((c) => c.code)), duplicate ? 1 : 0, JSON.stringify(note), meta.replayOf)
       stmt.resolveBody.run(meta.replayOf)
     },
     recordRejected: (d, receivedAt) => rejectedTx.immediate(d, receivedAt),

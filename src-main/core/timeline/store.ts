@@ -35,8 +35,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   const stmt = {
     // The dedupe and the write in one statement: no row inserted means the batchId was stored before.
-    // The body goes with the delivery's row (deliveries.ts): the batch stays a small key.
-    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id) VALUES (?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING'),
+    // A delivery's body goes with its row (deliveries.ts): the batch stays a small key. A replayed refused
+    // delivery's row may be pruned later with the refused ones: the body it applied stays on the batch.
+    insertBatch: db.prepare(
+      'INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id, raw_body) VALUES (?, ?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING',
+    ),
     countRepeat: db.prepare('UPDATE batches SET repeats = repeats + 1 WHERE batch_id = ?'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
@@ -233,7 +236,7 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const receivedAt = meta.receivedAt ?? clock.now()
     // The delivery's row first, so the batch it applies names it (a replay names its kept row).
     const deliveryId = meta.replayOf ?? deliveryLog.recordValid(batch, meta, receivedAt)
-    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId).changes) === 0) {
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId, meta.replayOf === undefined ? null : (meta.rawBody ?? null)).changes) === 0) {
       stmt.countRepeat.run(batch.batchId)
       deliveryLog.settleValid(batch, meta, deliveryId, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }
