@@ -86,7 +86,10 @@ function reply(res: ServerResponse, status: number, body: unknown, extra: Record
 function replyText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...extra })
-  res.end(text)
+  // Written, then ended: one write of head and body. `end(text)` would queue the body and an empty
+  // final chunk on the corked socket and send both with a writev.
+  res.write(text)
+  res.end()
 }
 
 function rawAnswer(status: string, error: string, extra = ''): string {

@@ -137,6 +137,95 @@ export const MIGRATIONS: readonly string[] = [
     last_at INTEGER
   );
   `,
+  // 7: fewer pages written per delivery (each b-tree a delivery touches is one more page in its commit).
+  // - Ids of timeline, coupon_versions and deliveries become plain rowids (no AUTOINCREMENT, whose counter
+  //   page every insert rewrote): the first two are never deleted from, and the prune of refused deliveries
+  //   keeps the newest row (store.ts), so no id is handed out twice.
+  // - A batch is the dedupe key alone, WITHOUT ROWID (one b-tree, not a table and its key's index); it names
+  //   the delivery that applied it and counts its repeats (no index on every delivery's batchId, which only
+  //   the inspector read). The body of a batch applied from now on is kept on that delivery's row, last
+  //   column; batches written before, and those applied by a re-verify, keep theirs.
+  // Tables rebuilt by SQLite's documented procedure: new table, copy, drop, rename, indexes (migrate() turns
+  // foreign keys off around it and rolls back a step that breaks references).
+  `
+  CREATE TABLE batches_v7 (
+    batch_id TEXT PRIMARY KEY,
+    received_at INTEGER NOT NULL,
+    coupon_count INTEGER NOT NULL,
+    delivery_id INTEGER,
+    repeats INTEGER NOT NULL DEFAULT 0,
+    raw_body TEXT
+  ) WITHOUT ROWID;
+  INSERT INTO batches_v7 (batch_id, received_at, coupon_count, delivery_id, repeats, raw_body)
+    SELECT batch_id, received_at, coupon_count,
+      (SELECT MIN(d.id) FROM deliveries d WHERE d.batch_id = b.batch_id AND d.duplicate = 0),
+      (SELECT COUNT(*) FROM deliveries d WHERE d.batch_id = b.batch_id AND d.duplicate = 1),
+      raw_body
+    FROM batches b;
+  DROP TABLE batches;
+  ALTER TABLE batches_v7 RENAME TO batches;
+
+  CREATE TABLE timeline_v7 (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    coupon_code TEXT,
+    source TEXT NOT NULL,
+    status INTEGER,
+    batch_id TEXT,
+    grp TEXT,
+    data TEXT NOT NULL
+  );
+  INSERT INTO timeline_v7 (id, at, kind, coupon_code, source, status, batch_id, grp, data)
+    SELECT id, at, kind, coupon_code, source, status, batch_id, grp, data FROM timeline;
+  DROP TABLE timeline;
+  ALTER TABLE timeline_v7 RENAME TO timeline;
+  CREATE INDEX timeline_coupon ON timeline(coupon_code, id);
+  CREATE INDEX timeline_at ON timeline(at, id);
+
+  CREATE TABLE coupon_versions_v7 (
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    batch_id TEXT,
+    status INTEGER,
+    observed_at INTEGER NOT NULL,
+    raw TEXT NOT NULL,
+    snapshot TEXT,
+    UNIQUE(code, version)
+  );
+  INSERT INTO coupon_versions_v7 (id, code, version, source, batch_id, status, observed_at, raw, snapshot)
+    SELECT id, code, version, source, batch_id, status, observed_at, raw, snapshot FROM coupon_versions;
+  DROP TABLE coupon_versions;
+  ALTER TABLE coupon_versions_v7 RENAME TO coupon_versions;
+
+  CREATE TABLE deliveries_v7 (
+    id INTEGER PRIMARY KEY,
+    batch_id TEXT,
+    received_at INTEGER NOT NULL,
+    verdict TEXT NOT NULL,
+    raw_size INTEGER NOT NULL,
+    answer_status INTEGER NOT NULL,
+    coupon_count INTEGER,
+    duplicate INTEGER NOT NULL DEFAULT 0,
+    note TEXT,
+    headers TEXT,
+    answer_body TEXT,
+    detail TEXT,
+    coupon_codes TEXT,
+    claimed_batch_id TEXT,
+    body_state TEXT,
+    reverify TEXT,
+    raw_body TEXT
+  );
+  INSERT INTO deliveries_v7 (id, batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
+      headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, reverify)
+    SELECT id, batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
+      headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, reverify FROM deliveries;
+  DROP TABLE deliveries;
+  ALTER TABLE deliveries_v7 RENAME TO deliveries;
+  `,
 ]
 
 function userVersion(db: Db): number {
@@ -144,24 +233,38 @@ function userVersion(db: Db): number {
   return Number(row?.user_version ?? 0)
 }
 
-export function migrate(db: Db): number {
+export function migrate(db: Db, steps: readonly string[] = MIGRATIONS): number {
   let version = userVersion(db)
-  if (version > MIGRATIONS.length) {
-    throw new DeskError('timeline_schema_newer', `database schema ${version} is newer than this build (${MIGRATIONS.length})`)
+  if (version > steps.length) {
+    throw new DeskError('timeline_schema_newer', `database schema ${version} is newer than this build (${steps.length})`)
   }
-  while (version < MIGRATIONS.length) {
-    const step = MIGRATIONS[version]
-    const next = version + 1
-    db.exec('BEGIN IMMEDIATE')
-    try {
-      db.exec(step)
-      db.exec(`PRAGMA user_version = ${next}`)
-      db.exec('COMMIT')
-    } catch (error) {
-      db.exec('ROLLBACK')
-      throw new DeskError('timeline_migration_failed', `migration ${next} failed`, { cause: error })
+  if (version === steps.length) return version
+  // A step may rebuild a table others reference (drop, then rename the copy): with foreign keys on, the drop
+  // would cascade into the referencing rows. Off for the steps (it cannot change inside a transaction); a
+  // step that leaves more broken references than it found is rolled back (a history damaged before stays openable).
+  const foreignKeys = Number((db.prepare('PRAGMA foreign_keys').get() as { foreign_keys?: number } | undefined)?.foreign_keys ?? 0)
+  const brokenReferences = db.prepare('PRAGMA foreign_key_check')
+  db.exec('PRAGMA foreign_keys = OFF')
+  try {
+    while (version < steps.length) {
+      const step = steps[version]
+      const next = version + 1
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        const before = brokenReferences.all().length
+        db.exec(step)
+        const after = brokenReferences.all().length
+        if (after > before) throw new DeskError('timeline_migration_failed', `migration ${next} would break ${after - before} references`)
+        db.exec(`PRAGMA user_version = ${next}`)
+        db.exec('COMMIT')
+      } catch (error) {
+        db.exec('ROLLBACK')
+        throw new DeskError('timeline_migration_failed', `migration ${next} failed`, { cause: error })
+      }
+      version = next
     }
-    version = next
+  } finally {
+    if (foreignKeys) db.exec('PRAGMA foreign_keys = ON')
   }
   return version
 }

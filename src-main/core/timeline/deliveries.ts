@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock.js'
 import type { Db } from './db.js'
-import { toDelivery } from './rows.js'
+import { DELIVERY_COLUMNS, toDelivery } from './rows.js'
 import type { DeliveryMeta, DeliveryRow, ReceivedHeader, RejectedDelivery, ReverifyNote, SettlementBatch } from './types.js'
 
 type Row = Record<string, unknown>
@@ -76,8 +76,13 @@ export function toDeliveryRow(r: Row): DeliveryRow {
 }
 
 export interface DeliveryLog {
-  /** An applied or duplicate delivery (inside the caller's transaction); a replay resolves its kept row. */
-  recordValid(batch: SettlementBatch, meta: DeliveryMeta, receivedAt: number, duplicate: boolean): void
+  /**
+   * A valid delivery's row, written before its batch (inside the caller's transaction) so the batch can name
+   * it; returns its id. A duplicate is then marked by `settleValid`; a replay has its kept row instead.
+   */
+  recordValid(batch: SettlementBatch, meta: DeliveryMeta, receivedAt: number): number
+  /** Once the batch's dedupe spoke: a duplicate row is marked so; a replay resolves its kept row either way. */
+  settleValid(batch: SettlementBatch, meta: DeliveryMeta, id: number, duplicate: boolean): void
   recordRejected(delivery: RejectedDelivery, receivedAt: number): void
   detail(id: number): DeliveryDetail | null
   /** The delivery that applied this batch (the first valid, non-duplicate one), if any. */
@@ -91,9 +96,11 @@ export interface DeliveryLog {
 export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): DeliveryLog {
   const stmt = {
     insert: db.prepare(`INSERT INTO deliveries (batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
-      headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, raw_body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     resolve: db.prepare('UPDATE deliveries SET batch_id = ?, coupon_count = ?, coupon_codes = ?, duplicate = ?, reverify = ? WHERE id = ?'),
     resolveBody: db.prepare('UPDATE delivery_bodies SET resolved = 1 WHERE delivery_id = ?'),
+    // A repeat keeps no body: the batch's is the one that was applied.
+    markDuplicate: db.prepare("UPDATE deliveries SET duplicate = 1, note = 'duplicate batchId', raw_body = NULL WHERE id = ?"),
     setReverify: db.prepare('UPDATE deliveries SET reverify = ? WHERE id = ?'),
     keepBody: db.prepare('INSERT INTO delivery_bodies (delivery_id, body, bytes) VALUES (?, ?, ?)'),
     totals: db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS b FROM delivery_bodies'),
@@ -103,11 +110,13 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
     countDrop: db.prepare(`INSERT INTO delivery_drops (id, count, bytes, last_at) VALUES (1, 1, ?, ?)
       ON CONFLICT(id) DO UPDATE SET count = count + 1, bytes = bytes + excluded.bytes, last_at = excluded.last_at`),
     drops: db.prepare('SELECT count, bytes, last_at FROM delivery_drops WHERE id = 1'),
-    get: db.prepare('SELECT * FROM deliveries WHERE id = ?'),
+    get: db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE id = ?`),
     body: db.prepare('SELECT body, bytes FROM delivery_bodies WHERE delivery_id = ?'),
-    batchBody: db.prepare('SELECT raw_body FROM batches WHERE batch_id = ?'),
-    first: db.prepare('SELECT MIN(id) AS id FROM deliveries WHERE batch_id = ? AND duplicate = 0'),
-    repeats: db.prepare('SELECT COUNT(*) AS n FROM deliveries WHERE batch_id = ? AND duplicate = 1'),
+    // Kept on the applying delivery's row; on the batch for batches written before.
+    batchBody: db.prepare('SELECT COALESCE(d.raw_body, b.raw_body) AS raw_body FROM batches b LEFT JOIN deliveries d ON d.id = b.delivery_id WHERE b.batch_id = ?'),
+    // The batch names the delivery that applied it (while that row is kept) and counts the repeats.
+    first: db.prepare('SELECT d.id FROM batches b JOIN deliveries d ON d.id = b.delivery_id WHERE b.batch_id = ?'),
+    repeats: db.prepare('SELECT repeats AS n FROM batches WHERE batch_id = ?'),
     pending: db.prepare(`SELECT d.id, d.received_at, d.headers, b.body FROM delivery_bodies b JOIN deliveries d ON d.id = b.delivery_id
       WHERE b.resolved = 0 AND d.verdict = 'forged' ORDER BY d.id`),
     pendingCount: db.prepare(`SELECT COUNT(*) AS n FROM delivery_bodies b JOIN deliveries d ON d.id = b.delivery_id WHERE b.resolved = 0 AND d.verdict = 'forged'`),
@@ -132,7 +141,7 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
     const fits = body !== undefined && body.length <= limits.maxBytes && limits.maxCount > 0
     const state = body === undefined ? null : fits ? 'kept' : 'over_limit'
     const res = stmt.insert.run(null, receivedAt, d.verdict, d.rawSize, d.answerStatus, null, 0, d.note, headersText(d.headers), d.answerBody ?? null,
-      d.detail ?? null, d.claimed ? JSON.stringify(d.claimed.codes) : null, d.claimed?.batchId ?? null, state)
+      d.detail ?? null, d.claimed ? JSON.stringify(d.claimed.codes) : null, d.claimed?.batchId ?? null, state, null)
     const id = Number(res.lastInsertRowid)
     if (body === undefined) return
     if (!fits) return void stmt.countDrop.run(body.length, clock.now())
@@ -141,19 +150,23 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
   })
 
   return {
-    recordValid(batch, meta, receivedAt, duplicate) {
+    recordValid(batch, meta, receivedAt) {
       const codes = JSON.stringify(batch.coupons.map((c) => c.code))
-      if (meta.replayOf !== undefined) {
-        const note: ReverifyNote = { at: clock.now(), outcome: duplicate ? 'duplicate' : 'applied', batchId: batch.batchId }
-        stmt.resolve.run(batch.batchId, batch.couponCount, codes, duplicate ? 1 : 0, JSON.stringify(note), meta.replayOf)
-        stmt.resolveBody.run(meta.replayOf)
+      const res = stmt.insert.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, 0, null,
+        headersText(meta.headers), meta.answerBody ?? null, null, codes, null, null, meta.rawBody ?? null)
+      return Number(res.lastInsertRowid)
+    },
+    settleValid(batch, meta, id, duplicate) {
+      if (meta.replayOf === undefined) {
+        if (duplicate) stmt.markDuplicate.run(id)
         return
       }
-      stmt.insert.run(batch.batchId, receivedAt, 'valid', meta.rawSize, 200, batch.couponCount, duplicate ? 1 : 0, duplicate ? 'duplicate batchId' : null,
-        headersText(meta.headers), meta.answerBody ?? null, null, codes, null, null)
+      const note: ReverifyNote = { at: clock.now(), outcome: duplicate ? 'duplicate' : 'applied', batchId: batch.batchId }
+      stmt.resolve.run(batch.batchId, batch.couponCount, JSON.stringify(batch.coupons.map((c) => c.code)), duplicate ? 1 : 0, JSON.stringify(note), meta.replayOf)
+      stmt.resolveBody.run(meta.replayOf)
     },
     recordRejected: (d, receivedAt) => rejectedTx.immediate(d, receivedAt),
-    firstOfBatch: (batchId) => Number((stmt.first.get(batchId) as { id: unknown }).id) || null,
+    firstOfBatch: (batchId) => Number((stmt.first.get(batchId) as { id: unknown } | undefined)?.id) || null,
     detail(id) {
       const r = stmt.get.get(id) as Row | undefined
       if (!r) return null
@@ -173,8 +186,8 @@ export function createDeliveryLog(db: Db, clock: Clock, limits: KeptLimits): Del
       let shown = payload === null ? null : typeof payload === 'string' ? payload : payload.toString('utf8')
       const truncated = shown !== null && shown.length > INSPECTOR_PAYLOAD_MAX
       if (truncated) shown = shown!.slice(0, INSPECTOR_PAYLOAD_MAX)
-      const first = batchId ? Number((stmt.first.get(batchId) as { id: unknown }).id) || null : null
-      const repeats = batchId ? Number((stmt.repeats.get(batchId) as { n: unknown }).n) : 0
+      const first = batchId ? Number((stmt.first.get(batchId) as { id: unknown } | undefined)?.id) || null : null
+      const repeats = batchId ? Number((stmt.repeats.get(batchId) as { n: unknown } | undefined)?.n ?? 0) : 0
       return {
         ...row,
         headers: json<ReceivedHeader[]>(r.headers, []),

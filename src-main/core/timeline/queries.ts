@@ -1,5 +1,5 @@
 import type { Db } from './db.js'
-import { readRows, toEntry } from './rows.js'
+import { DELIVERY_COLUMNS, readRows, toEntry } from './rows.js'
 import { roundMoney } from './ledger.js'
 import { createTotals, TOTALS_BLOCK, EFFECTS_FROM, PARTNER_EFFECT as PARTNER, SERVICE_EFFECT as SERVICE } from './totals.js'
 import type { AuditEntry, AuditQuery, BalanceSample, Page, RowError, RunningTotals, TimelineEntry, TimelineQuery } from './types.js'
@@ -151,8 +151,8 @@ export function createQueries(db: Db) {
       const n = clampLimit(limit, 100)
       const before = cursorId(cursor)
       const rows = (before === null
-        ? db.prepare('SELECT * FROM deliveries ORDER BY id DESC LIMIT ?').all(n + 1)
-        : db.prepare('SELECT * FROM deliveries WHERE id < ? ORDER BY id DESC LIMIT ?').all(before, n + 1)) as Row[]
+        ? db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM deliveries ORDER BY id DESC LIMIT ?`).all(n + 1)
+        : db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE id < ? ORDER BY id DESC LIMIT ?`).all(before, n + 1)) as Row[]
       const items = rows.slice(0, n).map(map)
       return { items, nextCursor: rows.length > n ? String(items[items.length - 1].id) : null }
     },

@@ -81,6 +81,10 @@ export function readRows<T>(rows: Row[], map: (r: Row) => T): { items: T[]; erro
   return { items, errors }
 }
 
+/** Every column of a delivery row but the applied body (read only when a delivery is opened, by batch). */
+export const DELIVERY_COLUMNS = `id, batch_id, received_at, verdict, raw_size, answer_status, coupon_count, duplicate, note,
+  headers, answer_body, detail, coupon_codes, claimed_batch_id, body_state, reverify`
+
 export function toDelivery(r: Row): DeliveryRow {
   return {
     id: Number(r.id),

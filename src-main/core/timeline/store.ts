@@ -35,11 +35,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   const stmt = {
     // The dedupe and the write in one statement: no row inserted means the batchId was stored before.
-    insertBatch: db.prepare('INSERT INTO batches (batch_id, received_at, coupon_count, raw_body) VALUES (?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING'),
+    // A delivery's body goes with its row (deliveries.ts): the batch stays a small key. A replayed refused
+    // delivery's row may be pruned later with the refused ones: the body it applied stays on the batch.
+    insertBatch: db.prepare(
+      'INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id, raw_body) VALUES (?, ?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING',
+    ),
+    countRepeat: db.prepare('UPDATE batches SET repeats = repeats + 1 WHERE batch_id = ?'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
+      // The newest row always stays: ids are plain rowids, and removing the highest would hand its id out again.
       `DELETE FROM deliveries WHERE verdict <> 'valid' AND id <= (SELECT id FROM deliveries WHERE verdict <> 'valid' ORDER BY id DESC LIMIT 1 OFFSET ?)
-        AND id NOT IN (SELECT delivery_id FROM delivery_bodies WHERE resolved = 0)`,
+        AND id NOT IN (SELECT delivery_id FROM delivery_bodies WHERE resolved = 0) AND id < (SELECT MAX(id) FROM deliveries)`,
     ),
     getCoupon: db.prepare('SELECT * FROM coupons WHERE code = ?'),
     insertCoupon: db.prepare('INSERT INTO coupons (code, updated_at) VALUES (?, ?)'),
@@ -59,9 +65,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     placeCoupon: db.prepare(`UPDATE coupons SET amount = COALESCE(?, amount), placed_by_desk = 1, callback_expected = ?,
       currency = COALESCE(?, currency), updated_at = ? WHERE code = ?`),
     // Numbered in the same statement: the next version of this coupon.
+    // (A VALUES row, not INSERT ... SELECT from the same table, which SQLite first copies into a temporary table.)
     insertVersion: db.prepare(
       `INSERT INTO coupon_versions (code, version, source, batch_id, status, observed_at, raw, snapshot)
-        SELECT ?1, COALESCE(MAX(version), 0) + 1, ?2, ?3, ?4, ?5, ?6, ?7 FROM coupon_versions WHERE code = ?1`,
+        VALUES (?1, (SELECT COALESCE(MAX(version), 0) + 1 FROM coupon_versions WHERE code = ?1), ?2, ?3, ?4, ?5, ?6, ?7)`,
     ),
     insertEntry: db.prepare(
       'INSERT INTO timeline (at, kind, coupon_code, source, status, batch_id, grp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -227,13 +234,16 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
     const receivedAt = meta.receivedAt ?? clock.now()
-    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, meta.rawBody ?? null).changes) === 0) {
-      deliveryLog.recordValid(batch, meta, receivedAt, true)
+    // The delivery's row first, so the batch it applies names it (a replay names its kept row).
+    const deliveryId = meta.replayOf ?? deliveryLog.recordValid(batch, meta, receivedAt)
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId, meta.replayOf === undefined ? null : (meta.rawBody ?? null)).changes) === 0) {
+      stmt.countRepeat.run(batch.batchId)
+      deliveryLog.settleValid(batch, meta, deliveryId, true)
       return { processed: batch.couponCount, duplicate: true, entries: [] }
     }
     const entries: TimelineEntry[] = []
     for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
-    deliveryLog.recordValid(batch, meta, receivedAt, false)
+    deliveryLog.settleValid(batch, meta, deliveryId, false)
     return { processed: batch.coupons.length, duplicate: false, entries }
   }
   const applyBatchTx = db.transaction(applyOne)

@@ -6,7 +6,7 @@ import { signPayload } from '../../../src-main/core/callbacks/signature.js'
 import { openTimelineStore, type TimelineStore, type TimelineStoreOptions } from '../../../src-main/core/timeline/store.js'
 import { createCallbackSender } from '../../../src-main/core/simulator/coupons/callbacks.js'
 import { createSimClock } from '../../../src-main/core/simulator/clock.js'
-import { batch, bet, coupon, deliver, send, tempDir } from './helpers.js'
+import { batch, bet, coupon, deliver, send, settlement, tempDir } from './helpers.js'
 
 const RIGHT = 'the-secret-the-service-signs-with'
 const WRONG = 'a-secret-typed-wrong'
@@ -188,6 +188,13 @@ describe('refused rows pruned by count keep the bodies still waiting for a re-ve
       for (let i = 0; i < 4; i++) await send(url, { method: 'POST', body: '', headers: {} })
       expect(store.keptStats().pending).toBe(1)
       expect((await reverifyKept(store, RIGHT)).applied.map((a) => a.batchId)).toEqual(['b-prune-1'])
+      // The replayed row is a refused one and goes with the next prunes; the body it applied stays with its batch.
+      for (let i = 0; i < 4; i++) await send(url, { method: 'POST', body: '', headers: {} })
+      expect(store.deliveryOfBatch('b-prune-1')).toBeNull()
+      const repeat = store.applyBatch(settlement(JSON.parse(body)), { rawSize: body.length, rawBody: body })
+      expect(repeat.duplicate).toBe(true)
+      const shown = store.deliveries().items.find((r) => r.verdict === 'valid')!
+      expect(store.delivery(shown.id)).toMatchObject({ duplicate: true, payload: body, payloadSource: 'batch' })
     } finally {
       await listener.stop()
       store.close()
