@@ -7,6 +7,7 @@
  */
 import type { EventResultDto, FeedEventDeltaDto, FeedListDeltaDto, MarketDto, MarketsPatchDto, MatchDto, MatchPatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { noteRefresh } from './live-clock.js'
+import { indexOf, shareIndex, type ListIndex } from './list-index.js'
 
 function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
   let base = old
@@ -45,6 +46,10 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto,
     return prev
   }
   const changed = d.changed ?? []
+  if (!d.order && !d.tournaments && !d.added && !d.removed) {
+    const index = indexOf(prev)
+    if (index) return applyChanges(prev, changed, index, now)
+  }
   const fresh: Array<{ match: MatchDto; previousTimer: number | null }> = []
   const replaced = new Map<string, MatchDto>()
   for (const m of d.added ?? []) {
@@ -95,6 +100,37 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto,
     })
     return touched ? { ...t, matches } : t
   })
+  noteRefresh(kept, fresh, now)
+  return next
+}
+
+/**
+ * A refresh that only changed matches (most of them: prices moved): each change found by its position,
+ * only the tournaments it touches copied, the rest shared, so the work follows the changes, not the list.
+ */
+function applyChanges(prev: TournamentEventsDto[], changed: MatchPatchDto[], index: ListIndex, now: number): TournamentEventsDto[] {
+  const next = prev.slice()
+  const fresh: Array<{ match: MatchDto; previousTimer: number | null }> = []
+  for (const p of changed) {
+    const pos = index.at.get(p.key)
+    if (!pos) continue
+    const [t, i] = pos
+    if (next[t] === prev[t]) next[t] = { ...prev[t], matches: prev[t].matches.slice() }
+    const old = prev[t].matches[i]
+    const m = applyMatchPatch(old, p)
+    next[t].matches[i] = m
+    if (m.timerSec > 0) index.timed = true
+    fresh.push({ match: m, previousTimer: old.timerSec })
+  }
+  shareIndex(next, index)
+  // Only a match with a timer running has a clock to stop: a list without one has nothing to tell.
+  const kept: MatchDto[] = []
+  if (index.timed)
+    for (let t = 0; t < next.length; t++) {
+      const ms = next[t].matches
+      const was = prev[t].matches
+      for (let i = 0; i < ms.length; i++) if (ms[i] === was[i]) kept.push(ms[i])
+    }
   noteRefresh(kept, fresh, now)
   return next
 }
