@@ -10,7 +10,7 @@
  * A flat list (search, top results) gets the same interface, worked out once per list.
  */
 import { shallowRef, type ShallowRef } from 'vue'
-import type { FeedListDeltaDto, MatchDto, TournamentEventsDto } from '../../src-shared/contract.js'
+import type { FeedListDeltaDto, MatchDto, MatchPatchDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { headerOf, mainOddsHeader, sameHeader, sameLayout, summariseLayouts, type LayoutSummary, type OddsHeader } from './main-odds.js'
 import { indexOf } from './list-index.js'
 
@@ -70,6 +70,15 @@ export interface MatchListModel extends MatchListSource {
 
 const changesOnly = (d: FeedListDeltaDto | undefined): d is FeedListDeltaDto => !!d && !d.order && !d.tournaments && !d.added && !d.removed
 
+/** Prices moved only (no outcome renamed or retyped, no market put, moved or replaced): the header cannot change. */
+function keepsLayout(p: MatchPatchDto): boolean {
+  if ((p.set && 'markets' in p.set) || p.unset?.includes('markets')) return false
+  const mk = p.markets
+  if (!mk) return true
+  if (mk.order || mk.put) return false
+  return !(mk.outcomes ?? []).some((o) => 'typeId' in o.set || 'name' in o.set)
+}
+
 export function matchListModel(): MatchListModel {
   let list: TournamentEventsDto[] = []
   const shape = shallowRef<ListShape>(EMPTY)
@@ -121,7 +130,7 @@ export function matchListModel(): MatchListModel {
       const m = next[t].matches[i]
       const old = byKey.get(p.key)
       if (old === m) continue
-      if (!sameLayout(old?.markets?.[0], m.markets?.[0])) relaid.add(t)
+      if (!keepsLayout(p) && !sameLayout(old?.markets?.[0], m.markets?.[0])) relaid.add(t)
       put(p.key, m)
       if (next[t] === prev[t] || groupOf.has(next[t])) continue
       const g = groupOf.get(prev[t])
