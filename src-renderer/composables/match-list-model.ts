@@ -168,7 +168,11 @@ export function matchListModel(): MatchListModel {
     const shown = new Set(groups)
     const listed = new Set<string>()
     for (const g of fresh) for (const k of g.keys) listed.add(k)
-    for (const g of before) if (!shown.has(g)) for (const k of g.keys) if (!listed.has(k)) drop(k)
+    const gone: string[] = []
+    for (const g of before) if (!shown.has(g)) for (const k of g.keys) if (!listed.has(k)) gone.push(k)
+    // A key the list repeats may still stand in a tournament left alone: only then is the whole list asked.
+    const index = gone.length > 0 ? indexOf(next) : null
+    for (const k of gone) if (index !== null || !next.some((t) => t.matches.some((m) => m.key === k))) drop(k)
     if (groups.length !== before.length || groups.some((g, i) => g !== before[i])) {
       shape.value = { groups, keys: [], count: groups.reduce((n, g) => n + g.keys.length, 0) }
     }
