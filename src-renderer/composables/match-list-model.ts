@@ -166,13 +166,16 @@ export function matchListModel(): MatchListModel {
     })
     // Keys of the tournaments that changed or left, and are listed no more.
     const shown = new Set(groups)
+    const left = before.filter((g) => !shown.has(g))
     const listed = new Set<string>()
-    for (const g of fresh) for (const k of g.keys) listed.add(k)
+    if (left.length > 0) for (const g of fresh) for (const k of g.keys) listed.add(k)
     const gone: string[] = []
-    for (const g of before) if (!shown.has(g)) for (const k of g.keys) if (!listed.has(k)) gone.push(k)
-    // A key the list repeats may still stand in a tournament left alone: only then is the whole list asked.
+    for (const g of left) for (const k of g.keys) if (!listed.has(k)) gone.push(k)
+    // A key listed twice before may still stand in a tournament left alone: asked of the new list's index
+    // (built here once, the next refresh uses it), or of the list itself when a key repeats in it.
     const index = gone.length > 0 ? indexOf(next) : null
-    for (const k of gone) if (index !== null || !next.some((t) => t.matches.some((m) => m.key === k))) drop(k)
+    const listedNow = (k: string) => (index ? index.at.has(k) : next.some((t) => t.matches.some((m) => m.key === k)))
+    for (const k of gone) if (!listedNow(k)) drop(k)
     if (groups.length !== before.length || groups.some((g, i) => g !== before[i])) {
       shape.value = { groups, keys: [], count: groups.reduce((n, g) => n + g.keys.length, 0) }
     }

@@ -313,7 +313,7 @@ describe('the match list model over those deltas', { timeout: 60_000 }, () => {
           latest = next
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     )
   })
 })
