@@ -19,6 +19,7 @@ import type {
   TournamentEventsDto,
 } from '../../src-shared/contract.js'
 import { pointerWithRate } from '../../src-shared/vocabulary/feed-delta.js'
+import { indexOf, shareIndex, type ListIndex } from './list-index.js'
 
 function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
   let base = old
@@ -76,6 +77,10 @@ export function applyMatchPatch(old: MatchDto, p: MatchPatchDto): MatchDto {
 export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto): TournamentEventsDto[] {
   if (!d.order && !d.tournaments && !d.added && !d.changed && !d.removed) return prev
   const changed = d.changed ?? []
+  if (!d.order && !d.tournaments && !d.added && !d.removed) {
+    const index = indexOf(prev)
+    if (index) return applyChanges(prev, changed, index)
+  }
   const replaced = new Map<string, MatchDto>()
   for (const m of d.added ?? []) replaced.set(m.key, m)
   const tours = new Map(prev.map((t) => [t.tournamentId, t]))
@@ -110,6 +115,23 @@ export function applyListDelta(prev: TournamentEventsDto[], d: FeedListDeltaDto)
     })
     return touched ? { ...t, matches } : t
   })
+}
+
+/**
+ * A refresh that only changed matches (most of them: prices moved): each change found by its position,
+ * only the tournaments it touches copied, the rest shared, so the work follows the changes, not the list.
+ */
+function applyChanges(prev: TournamentEventsDto[], changed: MatchPatchDto[], index: ListIndex): TournamentEventsDto[] {
+  const next = prev.slice()
+  for (const p of changed) {
+    const pos = index.at.get(p.key)
+    if (!pos) continue
+    const [t, i] = pos
+    if (next[t] === prev[t]) next[t] = { ...prev[t], matches: prev[t].matches.slice() }
+    next[t].matches[i] = applyMatchPatch(prev[t].matches[i], p)
+  }
+  shareIndex(next, index)
+  return next
 }
 
 /** The open match after `d`; the same object when nothing changed. */

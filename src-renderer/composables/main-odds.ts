@@ -67,30 +67,92 @@ export function fitsHeader(market: MarketDto, header: OddsHeader): boolean {
 }
 
 /**
+ * What a run of rows says about the header, enough to work it out with other runs: how many rows
+ * share each layout (the first row of each kept), and each distinct row once, in list order (a row
+ * seen again cannot change the header: what it could fill is filled or clashes already).
+ */
+export interface LayoutSummary {
+  counts: Map<string, { n: number; row: Slots }>
+  distinct: Slots[]
+}
+
+/** The layouts of these main markets (a tournament's rows, or a flat list's). */
+export function summariseLayouts(markets: Iterable<MarketDto | undefined | null>): LayoutSummary {
+  const counts = new Map<string, { n: number; row: Slots }>()
+  const seen = new Set<string>()
+  const distinct: Slots[] = []
+  for (const m of markets) {
+    if (!m) continue
+    const row = slotsOf(m)
+    const key = layoutKeyOf(row)
+    const had = counts.get(key)
+    if (had) had.n++
+    else counts.set(key, { n: 1, row })
+    const sig = signatureOf(row)
+    if (!seen.has(sig)) {
+      seen.add(sig)
+      distinct.push(row)
+    }
+  }
+  return { counts, distinct }
+}
+
+/**
  * The names above the inline odds: the feed's outcome names per slot of the layout most listed
  * matches share (1 · X · 2, or 1 · – · 2 for a two-way winner); rows laid out otherwise (a special
- * bet's handicap) carry their own names. Null when no match has a main market.
+ * bet's handicap) carry their own names. Null when no match has a main market. Worked out from the
+ * summaries of the list's runs in order (its tournaments), so a refresh redoes only the runs it touched.
  */
-export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | null>): OddsHeader | null {
-  // Each row's layout once: this runs on every list refresh, over every row.
-  const rows: Slots[] = []
-  for (const m of markets) if (m) rows.push(slotsOf(m))
+export function headerOf(runs: Iterable<LayoutSummary>): OddsHeader | null {
   const counts = new Map<string, { n: number; row: Slots }>()
-  for (const row of rows) {
-    const key = layoutKeyOf(row)
-    const seen = counts.get(key)
-    if (seen) seen.n++
-    else counts.set(key, { n: 1, row })
+  const distinct: Slots[] = []
+  for (const run of runs) {
+    for (const [key, c] of run.counts) {
+      const had = counts.get(key)
+      if (had) had.n += c.n
+      else counts.set(key, { n: c.n, row: c.row })
+    }
+    distinct.push(...run.distinct)
   }
-  const top = [...counts.values()].sort((a, b) => b.n - a.n)[0]
+  // The most shared layout; a tie goes to the one listed first.
+  let top: { n: number; row: Slots } | undefined
+  for (const c of counts.values()) if (!top || c.n > top.n) top = c
   if (!top) return null
   let header: OddsHeader = top.row
-  for (const row of rows) {
+  for (const row of distinct) {
     // Only a row that names a slot the header leaves empty adds to it (most rows add nothing).
     if (!fillsGap(row, header) || !agrees(row, header)) continue
     header = { types: header.types.map((x, i) => x ?? row.types[i]), names: header.names.map((n, i) => n || row.names[i]) }
   }
   return header
+}
+
+/** The header over these main markets, in list order. */
+export function mainOddsHeader(markets: ReadonlyArray<MarketDto | undefined | null>): OddsHeader | null {
+  return headerOf([summariseLayouts(markets)])
+}
+
+/** Whether two main markets place the same outcome types and names: a refresh that keeps it leaves the header as it was. */
+export function sameLayout(a: MarketDto | undefined | null, b: MarketDto | undefined | null): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return signatureOf(slotsOf(a)) === signatureOf(slotsOf(b))
+}
+
+export function sameHeader(a: OddsHeader | null, b: OddsHeader | null): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return signatureOf(a) === signatureOf(b)
+}
+
+const signatures = new WeakMap<Slots, string>()
+function signatureOf(row: Slots): string {
+  let sig = signatures.get(row)
+  if (sig === undefined) {
+    sig = `${row.types.join('|')}\u0000${row.names.join('\u0000')}`
+    signatures.set(row, sig)
+  }
+  return sig
 }
 
 const layoutKeys = new WeakMap<Slots, string>()

@@ -6,8 +6,8 @@
  * kept per source while the feed answers with them (`watch.state`), for the browser's alert.
  */
 import { defineStore } from 'pinia'
-import { markRaw, reactive } from 'vue'
-import type { ChampionshipDto, EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
+import { markRaw, reactive, watch } from 'vue'
+import type { ChampionshipDto, EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchDelta, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
 import { call, DeskCallError, isStaleEpoch, onEpochChange, toDeskError } from '../api/desk.js'
 import { topicWatch, type TopicWatch } from '../api/shared-watch.js'
 import type { TopicOf, WatchStatus } from '../api/watch.js'
@@ -16,6 +16,7 @@ import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js
 import { periodOf, type PeriodKey } from '../composables/calendar.js'
 import { patchEvents } from '../composables/patch-events.js'
 import { LIST_APPLIED, mark } from '../composables/perf-marks.js'
+import { matchListModel, type MatchListModel } from '../composables/match-list-model.js'
 
 export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
@@ -101,6 +102,23 @@ export const useFeedStore = defineStore('feed', () => {
   const lines = reactive<Record<LineType, LineState>>({ line: blank(), live: blank() })
   /** Matches opened from Line whose Live list should follow their sport once they arrive. */
   const followSport = new Set<number>()
+  /**
+   * What the match list reads of `events` (its shape, each match, the odds header): it follows every
+   * write of `events`, told what a delta changed, so a refresh wakes only what it moved.
+   */
+  const lists = { line: markRaw(matchListModel()), live: markRaw(matchListModel()) }
+  const listDeltas: Record<LineType, WatchDelta<'feed.events'> | undefined> = { line: undefined, live: undefined }
+  for (const lt of ['line', 'live'] as const)
+    watch(
+      () => lines[lt].events,
+      (v) => {
+        const delta = listDeltas[lt]
+        listDeltas[lt] = undefined
+        lists[lt].set(v, delta)
+      },
+      { flush: 'sync' },
+    )
+  const listOf = (lt: LineType): MatchListModel => lists[lt]
 
   function noteProblem(lt: LineType, source: string, err: unknown): void {
     const e = toDeskError(err)
@@ -175,19 +193,19 @@ export const useFeedStore = defineStore('feed', () => {
       topic: () => TopicOf<N> | null,
       loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
       source: string,
-      show: (v: WatchSnapshot<N>, whole: boolean) => WatchSnapshot<N> | void,
+      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>) => WatchSnapshot<N> | void,
       accept: (v: WatchSnapshot<N>) => boolean = () => true,
     ) => {
-      const take = (v: WatchSnapshot<N>, whole: boolean): WatchSnapshot<N> | void => {
+      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>): WatchSnapshot<N> | void => {
         if (!accept(v)) return
         s[loading] = false
-        const held = show(v, whole)
+        const held = show(v, whole, delta)
         fresh(lt)
         return held
       }
       return topicWatch(topic, {
         snapshot: (v) => take(v, true),
-        delta: (_d, v) => void take(v, false),
+        delta: (d, v) => void take(v, false, d),
         state: (st) => {
           if (st.error) s[loading] = false
           onState(lt, source, st)
@@ -200,9 +218,11 @@ export const useFeedStore = defineStore('feed', () => {
     })
     // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved. A
     // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
-    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole) => {
+    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta) => {
+      if (!whole) listDeltas[lt] = delta
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
-      mark(LIST_APPLIED, { rows: v.reduce((n, t) => n + t.matches.length, 0) })
+      listDeltas[lt] = undefined
+      mark(LIST_APPLIED, { rows: lists[lt].shape().count })
       return s.events
     })
     const event = feedWatch(
@@ -397,6 +417,7 @@ export const useFeedStore = defineStore('feed', () => {
 
   return {
     lines,
+    listOf,
     hold,
     listTopic,
     listWatch,

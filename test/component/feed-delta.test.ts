@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { applyEventDelta, applyListDelta } from '@renderer/composables/feed-delta.js'
 import { sameData } from '@renderer/composables/patch-events.js'
+import { matchListModel } from '@renderer/composables/match-list-model.js'
+import { mainOddsHeader } from '@renderer/composables/main-odds.js'
 import type { EventResultDto, FeedListDeltaDto, MarketDto, MatchDto, OutcomeDto, TournamentEventsDto } from '../../src-shared/contract.js'
 import { diffEvent, diffList } from '../../src-main/core/desk/feed-delta.js'
 import { pointerWithRate, priceChangeSchema, statChangeSchema } from '../../src-shared/vocabulary/feed-delta.js'
@@ -338,6 +340,47 @@ describe('feed deltas', { timeout: 60_000 }, () => {
           const delta = diffEvent(latest, next)
           held = delta === null ? wire(next) : applyEventDelta(held, wire(delta))
           expect(held).toEqual(next)
+          latest = next
+        }
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('the match list model over those deltas', { timeout: 60_000 }, () => {
+  it('after any sequence of refreshes it says what the list held says: shape, each match by key, the odds header', () => {
+    const mainOnly = (list: TournamentEventsDto[]): TournamentEventsDto[] =>
+      list.map((t) => ({ ...t, matches: t.matches.map((m) => ({ ...m, markets: m.markets === null ? null : m.markets.slice(0, 1) })) }))
+    fc.assert(
+      fc.property(line, fc.array(fc.array(op, { maxLength: 8 }), { minLength: 1, maxLength: 10 }), (first, steps) => {
+        const model = matchListModel()
+        let whole = first
+        let latest = mainOnly(first)
+        let held = wire(latest)
+        model.set(held)
+        // A view that read some keys before the refreshes (their cells exist) and one that did not.
+        const read = held.flatMap((t) => t.matches.map((m) => m.key)).filter((_, i) => i % 2 === 0)
+        for (const k of read) model.match(k)
+        for (const ops of steps) {
+          whole = refresh(whole, ops)
+          const next = mainOnly(whole)
+          const delta = diffList(latest, next)
+          if (delta === null) {
+            held = wire(next)
+            model.set(held)
+          } else {
+            const d = wire(delta)
+            held = applyListDelta(held, d)
+            model.set(held, d)
+          }
+          const shape = model.shape()
+          expect(shape.groups?.map((g) => [g.tournamentId, g.tournamentName, [...g.keys]])).toEqual(held.map((t) => [t.tournamentId, t.tournamentName, t.matches.map((m) => m.key)]))
+          expect(shape.count).toBe(held.reduce((n, t) => n + t.matches.length, 0))
+          // (A key the service repeats names one match: the list is then sent whole, and the last one is shown.)
+          const keys = held.flatMap((t) => t.matches.map((m) => m.key))
+          for (const t of held) for (const m of t.matches) if (keys.indexOf(m.key) === keys.lastIndexOf(m.key)) expect(model.match(m.key)).toBe(m)
+          expect(model.header()).toEqual(mainOddsHeader(held.flatMap((t) => t.matches.map((m) => m.markets?.[0]))))
           latest = next
         }
       }),
