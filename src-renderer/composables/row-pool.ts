@@ -13,27 +13,27 @@ export interface Placed {
 
 export function createRowPool(): (rows: ReadonlyArray<Placed>) => string[] {
   let held = new Map<string, { place: string; kind: string }>()
-  /** Places no row holds now, by kind: kept for the next rows scrolling in. */
+  /** Places no row holds now, by kind, in the order they were shown: kept for the next rows scrolling in. */
   const free = new Map<string, string[]>()
   let made = 0
   return (rows) => {
-    const now = new Map<string, { place: string; kind: string }>()
+    const kept = new Map<string, { place: string; kind: string }>()
     for (const r of rows) {
       const was = held.get(r.key)
-      if (was && was.kind === r.kind && !now.has(r.key)) now.set(r.key, was)
+      if (was && was.kind === r.kind && !kept.has(r.key)) kept.set(r.key, was)
     }
     for (const [key, was] of held) {
-      if (now.get(key) === was) continue
+      if (kept.get(key) === was) continue
       const list = free.get(was.kind) ?? []
       list.push(was.place)
       free.set(was.kind, list)
     }
+    // New rows take the freed places first come first served: when every row in view changes (a
+    // fast scroll), each place gets the row at its old position and no element moves.
+    const now = new Map<string, { place: string; kind: string }>()
     const out = rows.map((r) => {
-      let at = now.get(r.key)
-      if (!at) {
-        at = { place: free.get(r.kind)?.pop() ?? `${r.kind}:${made++}`, kind: r.kind }
-        now.set(r.key, at)
-      }
+      const at = kept.get(r.key) ?? { place: free.get(r.kind)?.shift() ?? `${r.kind}:${made++}`, kind: r.kind }
+      now.set(r.key, at)
       return at.place
     })
     held = now
