@@ -107,7 +107,12 @@ export function figureText(f: DoctorFigureDto | null, raw?: string | null): stri
     case 'tokenLifetime':
       return `${v === null ? 'token without exp' : `token valid ${v} s more`}${num(x.reloginMs) !== null ? `; a fresh sign-in took ${x.reloginMs} ms` : ''}`
     case 'clockOffset':
-      return `service clock ${offsetText(Number(v))} against this machine (± ${x.bound} ms)`
+      {
+      // The milliseconds stay first (tools read them); a large offset adds the unit a reader takes in.
+      const ms = Number(v)
+      const readable = Math.abs(ms) >= 10_000 ? ` (${offsetText(ms)})` : ''
+      return `service clock ${ms >= 0 ? '+' : '−'}${Math.abs(ms)} ms${readable} against this machine (± ${x.bound} ms)`
+    }
     case 'keyStatus':
       return `key ${v === 'notActive' ? 'not active yet' : v}${x.inferred ? ' (the service checked it before the address)' : ''}${raw ? ` (${raw})` : ''}`
     case 'daysLeft': {
