@@ -106,8 +106,7 @@ export function figureText(f: DoctorFigureDto | null, raw?: string | null): stri
       return `balance ${v}`
     case 'tokenLifetime':
       return `${v === null ? 'token without exp' : `token valid ${v} s more`}${num(x.reloginMs) !== null ? `; a fresh sign-in took ${x.reloginMs} ms` : ''}`
-    case 'clockOffset':
-      {
+    case 'clockOffset': {
       // The milliseconds stay first (tools read them); a large offset adds the unit a reader takes in.
       const ms = Number(v)
       const readable = Math.abs(ms) >= 10_000 ? ` (${offsetText(ms)})` : ''
