@@ -12,7 +12,7 @@ const renderer = fileURLToPath(new URL('./src-renderer', import.meta.url))
  * they do not finish alone after the others: without a result cache (a fresh clone, CI) Vitest
  * starts the largest files first, and these are not the largest. With a cache its order stands.
  */
-const E2E_FIRST = ['slip-follows-feed', 'accessibility', 'notify-audit', 'blotter', 'doctor-card', 'desk-walk', 'real-captures', 'overview']
+const E2E_FIRST = ['slip-follows-feed', 'watchlist', 'accessibility', 'notify-audit', 'blotter', 'doctor-card', 'desk-walk', 'real-captures', 'overview']
 
 class E2eLongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
