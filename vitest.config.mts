@@ -2,14 +2,41 @@ import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
 import { availableParallelism } from 'node:os'
+import { basename, relative } from 'node:path'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const renderer = fileURLToPath(new URL('./src-renderer', import.meta.url))
+
+/**
+ * e2e files that wait longest (the feed's 30 s minimum interval, many axe scans), started first so
+ * they do not finish alone after the others: without a result cache (a fresh clone, CI) Vitest
+ * starts the largest files first, and these are not the largest. With a cache its order stands.
+ */
+const E2E_FIRST = ['slip-follows-feed', 'watchlist', 'accessibility', 'notify-audit', 'blotter', 'doctor-card', 'desk-walk', 'real-captures', 'overview']
+
+class E2eLongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const cached = sorted.some((f) => f.project.name === 'e2e' && this.ctx.cache.getFileTestResults(`e2e:${relative(this.ctx.config.root, f.moduleId)}`))
+    if (cached) return sorted
+    const rank = (f: TestSpecification) => {
+      const at = f.project.name === 'e2e' ? E2E_FIRST.indexOf(basename(f.moduleId, '.test.ts')) : -1
+      return at === -1 ? E2E_FIRST.length : at
+    }
+    // Projects stay in their order; within e2e the listed files move to the front, the rest keep theirs.
+    const e2e = sorted.filter((f) => f.project.name === 'e2e')
+    const ordered = e2e.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f)
+    let next = 0
+    return sorted.map((f) => (f.project.name === 'e2e' ? ordered[next++]! : f))
+  }
+}
 
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine.
     // Most node tests wait on loopback HTTP, child processes and Chromium, so two workers pay off there.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: E2eLongestFirst },
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
 // A desk operator's day in miniature, in real Chromium against the Demo environment:
@@ -30,7 +30,7 @@ describe('placing and settling a coupon in the browser', () => {
     couponCode = ((await result.locator('.code').first().textContent()) ?? '').trim()
     expect(couponCode).toMatch(/^\d{12}$/)
     await expect.poll(async () => amountOf(await balanceText()), { timeout: 15_000 }).toBe(9975)
-    await page.screenshot({ path: `${SHOTS}/flow-placed.png` })
+    await snap(page, `flow-placed.png`)
   })
 
   it('lists the coupon among active coupons', async () => {
@@ -58,7 +58,7 @@ describe('placing and settling a coupon in the browser', () => {
     await expect
       .poll(async () => (await page.getByTestId('timeline-row').filter({ hasText: couponCode }).allTextContents()).join(' '), { timeout: 15_000 })
       .toMatch(/settled/i)
-    await page.screenshot({ path: `${SHOTS}/flow-timeline.png` })
+    await snap(page, `flow-timeline.png`)
   })
 
   it('raised no uncaught page errors', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { captureServerAvailable, startCaptureServer, type CaptureServer } from '../support/capture-server.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 import { useCapturesProfile } from './captures-profile.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
@@ -72,7 +72,7 @@ async function expectNothingClipped(profile: string): Promise<void> {
     report.push(describeClipped(`${profile} ${view}`, found.filter((f) => !f.excused)))
     // Excused by a title, yet cut to under half its width: said, not failed (the list's layout is being reworked).
     slivers.push(describeClipped(`${profile} ${view} (mostly hidden, title only)`, found.filter((f) => f.excused && f.shown < 0.5)))
-    await page.screenshot({ path: `${SHOTS}/clipping-${profile.toLowerCase()}-${view.split(' ')[0].toLowerCase()}.png` })
+    await snap(page, `clipping-${profile.toLowerCase()}-${view.split(' ')[0].toLowerCase()}.png`)
   }
   if (slivers.some(Boolean)) console.warn(slivers.filter(Boolean).join('\n\n'))
   expect(report.filter(Boolean).join('\n\n')).toBe('')

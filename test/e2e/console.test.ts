@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 let desk: OpenConsole
 let page: Page
@@ -28,7 +28,7 @@ describe('the console in Chromium over the web bridge', () => {
       await page.getByTestId(`view-${name}`).waitFor()
       expect(page.url()).toContain(name)
     }
-    await page.screenshot({ path: `${SHOTS}/console-line.png`, fullPage: false })
+    await snap(page, `console-line.png`, { fullPage: false })
   })
 
   it('follows a dark colour scheme from the OS', async () => {
@@ -42,7 +42,7 @@ describe('the console in Chromium over the web bridge', () => {
     })
     const [r, g, b] = background.match(/\d+/g)!.map(Number)
     expect(r + g + b).toBeLessThan(200)
-    await page.screenshot({ path: `${SHOTS}/console-dark.png` })
+    await snap(page, `console-dark.png`)
   })
 
   it('raised no uncaught page errors', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 import { placeSlip } from './slip.js'
 import { simControl } from './sim-control.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
@@ -171,7 +171,7 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await settle(page) // the theme's colour transitions settle: axe reads computed colours
-      const axe = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const axe = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { openConsole, snap, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
 import { settle } from './settle.js'
 
@@ -28,10 +28,10 @@ afterAll(() => desk?.close())
 async function shoot(state: string): Promise<void> {
   await page.mouse.move(600, 500) // no tooltip left open by the last click
   await settle(page)
-  for (const size of SIZES) {
+  for (const size of TAKE_SHOTS ? SIZES : []) {
     await page.setViewportSize(size)
     await settle(page)
-    await page.screenshot({ path: `${SHOTS}/coupons-${state}-${size.width}x${size.height}.png` })
+    await snap(page, `coupons-${state}-${size.width}x${size.height}.png`)
   }
 }
 
@@ -60,7 +60,7 @@ describe('coupons view: live, then stale', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await settle(page) // the theme's colour transitions settle: axe reads computed colours
-      const axe = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const axe = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 import { addCustomProfile } from './profiles.js'
 
 // An account manager adds a real environment (here: a separately started simulator standing in for
@@ -45,7 +45,7 @@ describe('a real (custom) environment in the browser', () => {
     }
     const html = await page.content()
     expect(html).not.toContain(FEED_KEY)
-    await page.screenshot({ path: `${SHOTS}/custom-settings.png` })
+    await snap(page, `custom-settings.png`)
   })
 
   it('places only after the operator confirms, against the real environment', async () => {
@@ -67,7 +67,7 @@ describe('a real (custom) environment in the browser', () => {
     const login = (await (await fetch(`${sim.couponBaseUrl}/api/partner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo2', password: PASSWORD }) })).json()) as { body: { token: string } }
     const got = await (await fetch(`${sim.couponBaseUrl}/api/partner/coupons/get?coupon_code=${code}`, { headers: { authorization: `Bearer ${login.body.token}` } })).json()
     expect(got).toMatchObject({ code: 1, body: { coupon_code: code, amount: 3 } })
-    await page.screenshot({ path: `${SHOTS}/custom-placed.png` })
+    await snap(page, `custom-placed.png`)
   })
 
   it('switching back to Demo shows Demo\'s coupons and balance, never the other profile\'s', async () => {

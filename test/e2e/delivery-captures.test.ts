@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { signPayload } from '../../src-main/core/callbacks/signature.js'
 import { captureJson, captureText } from '../support/captures.js'
 import { captureServerAvailable, type CaptureServer } from '../support/capture-server.js'
 import { SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 import { openCapturesConsole } from './captures-profile.js'
 import { settle } from './settle.js'
 
@@ -83,7 +83,7 @@ describe.skipIf(!available.ok)('the vendor\'s captured callback on a captures-ba
       await page.emulateMedia({ colorScheme: scheme })
       await page.mouse.move(5, 700)
       await settle(page)
-      const axe = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const axe = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(blocking.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       if (TAKE_SHOTS) {

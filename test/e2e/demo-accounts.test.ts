@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { simControl } from './sim-control.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 // Demo: the Settings sign-in form picks the simulator's account `small` (balance 20), then scenarios
 // run from the keyboard on the slip's selection and say what they did with their figures.
@@ -66,7 +66,7 @@ describe('Demo accounts and scenarios', () => {
     await page.getByTestId('demo-start').focus()
     await page.keyboard.press('Enter')
     await result().filter({ hasText: /^Match #\d+ started as live #\d+\.$/ }).waitFor({ timeout: 15_000 })
-    await page.screenshot({ path: `${SHOTS}/demo-scenarios.png`, fullPage: true })
+    await snap(page, `demo-scenarios.png`, { fullPage: true })
     expect(desk.pageErrors).toEqual([])
   })
 

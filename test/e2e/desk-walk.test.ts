@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { openConsole, SHOTS, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 import { describeClipped, findClippedText } from './clipped-text.js'
 import { settle } from './settle.js'
 
@@ -43,7 +43,7 @@ async function shoot(name: string): Promise<void> {
     }
     await page.setViewportSize(SIZES[0])
     await settle(page)
-    const axe = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const axe = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     const blocking = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     expect(blocking.map((v) => `${name} ${scheme}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`).join('\n')).toBe('')
   }

@@ -29,7 +29,8 @@ async function reportShown(verdict: 'pass' | 'warn' | 'fail'): Promise<void> {
 async function looksRight(label: string): Promise<void> {
   // The toasts the faults raised on the way here are read and closed, as an operator would, so the card shows whole.
   const closers = page.locator('.n-notification .n-notification__close')
-  while ((await closers.count()) > 0) await closers.first().click().catch(() => undefined)
+  // A toast may leave on its own between the count and the click: that click gives up soon instead of waiting out the default 30 s.
+  while ((await closers.count()) > 0) await closers.first().click({ timeout: 2_000 }).catch(() => undefined)
   await expect.poll(() => page.locator('.n-notification').count()).toBe(0)
   await card().scrollIntoViewIfNeeded()
   await shootEverySize(page, 'doctor', label)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startSimulator, type RunningSimulator } from '../../src-main/core/simulator/server.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, TAKE_SHOTS, type OpenConsole } from './launch.js'
 import { addCustomProfile, storeSecret } from './profiles.js'
 import { settle } from './settle.js'
 
@@ -18,15 +18,16 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const
 
-/** Screenshots of the current view at both desk sizes, light and dark (the theme follows the OS). */
+/** Screenshots of the current view at both desk sizes, light and dark (the theme follows the OS); `DESK_SHOTS=1` only. */
 async function shoot(name: string, prepare?: () => Promise<void>): Promise<void> {
+  if (!TAKE_SHOTS) return
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     for (const size of SIZES) {
       await page.setViewportSize(size)
       await prepare?.()
       await settle(page)
-      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}-${scheme}.png` })
+      await snap(page, `${name}-${size.width}x${size.height}-${scheme}.png`)
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
@@ -146,7 +147,7 @@ describe('a Line match that went live under a new id (Demo)', () => {
     expect(await page.getByTestId('match-gone-raw').textContent()).toContain('Game id finished')
     await page.locator('[data-testid="match-successor"][data-found="true"]').waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('match-successor').textContent()).toContain(`#${liveId}`)
-    await page.screenshot({ path: `${SHOTS}/line-gone-successor.png` })
+    await snap(page, `line-gone-successor.png`)
 
     await page.getByTestId('open-in-live').click()
     await page.getByTestId('view-live').waitFor()
@@ -209,7 +210,7 @@ describe("a partner's feed key: expiry tag and typed key errors", () => {
     const tag = page.locator('[data-testid="feed-key-tag"][data-state="soon"]')
     await tag.waitFor()
     expect(await tag.textContent()).toContain('Feed key expires in 3 days')
-    await page.screenshot({ path: `${SHOTS}/header-key-soon.png` })
+    await snap(page, `header-key-soon.png`)
     await tag.click()
     await page.getByTestId('view-settings').waitFor()
     const expiry = page.locator('[data-testid="feed-key-expiry"][data-state="soon"]')
@@ -238,7 +239,7 @@ describe("a partner's feed key: expiry tag and typed key errors", () => {
     expect(await alert.getByTestId('feed-error-raw').textContent()).toBe('Package has expired')
     const notice = page.locator('[data-testid="feed-error-notice"][data-code="feed_key_expired"]').first()
     await notice.waitFor()
-    await page.screenshot({ path: `${SHOTS}/line-key-expired.png` })
+    await snap(page, `line-key-expired.png`)
   })
 
   it('an address the key does not allow: the alert names it and says to add it to the allowed IPs', async () => {

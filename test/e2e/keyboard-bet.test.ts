@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 // A single placed from the keyboard alone: `/` to the search box, ↓ to the first match, `1` adds its
 // first price, `s` goes to the stake (4 presses from the page), digits, Ctrl+Enter places.
@@ -43,7 +43,7 @@ describe('the keyboard', () => {
     await page.keyboard.type('10')
     await page.keyboard.press('Control+Enter')
     await page.locator('[data-testid="placement-result"][data-outcome="placed"]').waitFor({ timeout: 15_000 })
-    await page.screenshot({ path: `${SHOTS}/keyboard-placed.png` })
+    await snap(page, `keyboard-placed.png`)
   })
 
   /** Two first prices of two matches from the keyboard: `/`, ↓, `1`, `j`, `1` (the slip starts empty after a placement). */

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -53,6 +53,17 @@ export async function launchBrowser(): Promise<BrowserContext> {
 export const SHOTS = 'test/e2e/__screenshots__'
 /** Screenshots of whole walks at every size and theme are for people to look at (`npm run shots`), not for every test run. */
 export const TAKE_SHOTS = process.env.DESK_SHOTS === '1'
+
+/**
+ * One screenshot into SHOTS for people to look at, with `DESK_SHOTS=1` only (a capture of the page
+ * costs more than most checks). An element is still waited for when no shot is taken: its capture
+ * used to wait for it, and a test may lean on that.
+ */
+export async function snap(target: Page | Locator, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const element = 'waitFor' in target
+  if (TAKE_SHOTS) await target.screenshot({ path: `${SHOTS}/${file}`, ...(element ? {} : options) })
+  else if (element) await target.waitFor()
+}
 
 export interface OpenConsole {
   page: Page

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 // Browsing the line as the feed offers it: by tournament under sticky headers, the full line,
 // top championships, search as one types, and the views from the keyboard.
@@ -39,7 +39,7 @@ describe('browsing the line', () => {
         }),
       )
       .not.toBeNull()
-    await page.screenshot({ path: `${SHOTS}/line-full-1280.png` })
+    await snap(page, `line-full-1280.png`)
     await page.getByTestId('feed-scope-top').click()
     await expect.poll(listCount).toBe(top)
   })

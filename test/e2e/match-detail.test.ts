@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 // The open match in Chromium over the web bridge (Demo): filter, open/close by keyboard, a favourite
 // market type that survives a reload (kept by main for the profile), and sub-match navigation.
@@ -65,7 +65,7 @@ describe('the open match', () => {
     await detail().locator(`[data-testid="market"][data-group="${second}"] [data-testid="market-star"]`).first().click()
     await detail().locator(`[data-testid="market"][data-group="${second}"] [data-testid="market-star"][aria-pressed="true"]`).first().waitFor()
     expect((await groups())[0]).toBe(second)
-    await page.screenshot({ path: `${SHOTS}/match-detail-favourite.png` })
+    await snap(page, `match-detail-favourite.png`)
 
     await page.reload()
     await page.getByTestId('nav-line').click()
@@ -84,7 +84,7 @@ describe('the open match', () => {
     await page.getByTestId('sub-back').waitFor()
     expect((await page.getByTestId('sub-title').textContent())!.trim()).not.toBe('')
     expect(await page.locator(`[data-testid="sub-match"][data-game-id="${subId}"]`).getAttribute('aria-current')).toBe('page')
-    await page.screenshot({ path: `${SHOTS}/match-detail-sub-match.png` })
+    await snap(page, `match-detail-sub-match.png`)
     await page.getByTestId('sub-back').click()
     await detail().getByText(`#${gameId}`).waitFor()
     expect(await page.getByTestId('sub-main').getAttribute('aria-current')).toBe('page')

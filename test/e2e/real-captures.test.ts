@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { captureJson } from '../support/captures.js'
 import { captureServerAvailable, type CaptureServer, type PlacementAnswer, PLACEMENT_ANSWERS } from '../support/capture-server.js'
 import { en } from '../../src-renderer/i18n/en.js'
-import { SHOTS, type OpenConsole } from './launch.js'
+import { snap, TAKE_SHOTS, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 import { openCapturesConsole } from './captures-profile.js'
 import { settle } from './settle.js'
 
@@ -100,7 +100,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
       compact.forEach((pointer, i) => expect(header[i], `${m.opp_1_name} – ${m.opp_2_name}`).toBe(captured.get(feedPointer(pointer))!.oc_name))
     }
     expect(server.requests.some((r) => r.served === 'feed/events.sport-1.tournament-0.sub-50.line.en')).toBe(true)
-    await page.screenshot({ path: `${SHOTS}/captures-line.png` })
+    await snap(page, `captures-line.png`)
   })
 
   it('search finds the captured results', async () => {
@@ -126,11 +126,11 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     await detail.getByTestId('markets-expand').click()
     const priced = await expectCapturedPrices(detail.getByTestId('market-grid'), outcomesOf([event]))
     expect(priced).toBe(event.game_oc_list!.flatMap((m) => m.oc_list.flat()).length)
-    await page.screenshot({ path: `${SHOTS}/captures-line-match.png` })
+    await snap(page, `captures-line-match.png`)
   })
 
   it('has no serious or critical axe violation on Line with the match open', async () => {
-    const result = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const result = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     const blocking = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     expect(blocking.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
@@ -149,12 +149,12 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     await page.getByTestId('feed-search').locator('input').fill('')
     await page.getByTestId('feed-search').locator('input').press('Enter')
     await expectRowsOf(eventsOf('line'))
-    const result = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const result = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     const blocking = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     expect(blocking.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   })
 
-  it('photographs Line, the open match and Live at two window sizes, light and dark', async () => {
+  it('shows Line, the open match and Live light and dark (photographed at two window sizes with DESK_SHOTS=1)', async () => {
     type Frames = { document: { fonts: { ready: Promise<unknown> } }; requestAnimationFrame(f: () => void): void }
     // Fonts loaded and two frames painted after the resize: the layout the screenshot takes is settled.
     const settle = () =>
@@ -163,10 +163,11 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
         return w.document.fonts.ready.then(() => new Promise<void>((done) => w.requestAnimationFrame(() => w.requestAnimationFrame(done))))
       })
     const shoot = async (name: string) => {
+      if (!TAKE_SHOTS) return
       for (const size of [{ width: 1280, height: 720 }, { width: 1440, height: 900 }]) {
         await page.setViewportSize(size)
         await settle()
-        await page.screenshot({ path: `${SHOTS}/captures-${name}-${size.width}x${size.height}-${scheme}.png` })
+        await snap(page, `captures-${name}-${size.width}x${size.height}-${scheme}.png`)
       }
     }
     let scheme: 'light' | 'dark' = 'light'
@@ -229,7 +230,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     const sent = JSON.parse(server.requests.filter((r) => r.path === '/api/partner/coupons/place').at(-1)!.body) as { list_bets: string[]; amount: number }
     expect(sent.list_bets).toEqual([pointer])
     expect(sent.amount).toBe(10)
-    await page.screenshot({ path: `${SHOTS}/captures-placed.png` })
+    await snap(page, `captures-placed.png`)
   })
 
   it('says a 507 on the slip', async () => {
@@ -257,7 +258,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     expect(Number(cells[1])).toBe(change.bet_coefficient)
     expect(Number(cells[2])).toBe(change.actual_coefficient)
     expect(cells[3]).toBe(en.slip.changes.decreased)
-    await page.screenshot({ path: `${SHOTS}/captures-501.png` })
+    await snap(page, `captures-501.png`)
   })
 
   it('Live lists the captured live matches with their prices', async () => {
@@ -267,7 +268,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     await expectRowsOf(matches)
     const captured = outcomesOf(matches)
     for (const m of matches) await expectCapturedPrices(page.locator(`[data-testid="match-row"][data-game-id="${m.game_id}"]`), captured)
-    await page.screenshot({ path: `${SHOTS}/captures-live.png` })
+    await snap(page, `captures-live.png`)
   })
 
   it('the captured won coupon in the blotter and the drawer: names, scores and the settlement multiplier', async () => {
@@ -302,7 +303,7 @@ describe.skipIf(!available.ok)('the console on the vendor\'s captured answers', 
     expect(await drawer.getByTestId('coupon-multiplier').textContent()).toBe(`×${wire.calculate_coef.toFixed(2)}`)
     expect(await drawer.getByTestId('coupon-payout').textContent()).toBe(`Won ${wire.real_win.toFixed(2)}`)
     await settle(page)
-    await page.screenshot({ path: `${SHOTS}/captures-coupon-won.png` })
+    await snap(page, `captures-coupon-won.png`)
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'detached' })
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { simControl } from './sim-control.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 import { pickFirstLineOutcome, placeSlip } from './slip.js'
 
 // The bet slip against the Demo simulator in real Chromium: a price moved in the service shows on
@@ -49,7 +49,7 @@ describe('the bet slip follows the feed (Demo)', () => {
     expect(await row.getByTestId('slip-rate').textContent()).toBe(odds(moved))
     expect(await row.getByTestId('slip-mark').textContent()).toContain(`Price up: ${odds(picked.rate)} → ${odds(moved)}`)
     expect(await row.getAttribute('data-pointer')).toBe(`line#${picked.gameId}#${picked.groupId}#${picked.typeId}#${picked.param}#${moved}`)
-    await page.screenshot({ path: `${SHOTS}/slip-moved.png` })
+    await snap(page, `slip-moved.png`)
   })
 
   it('placed at a price the service moved again: refused (501), and placed after "Take the new odds"', async () => {
@@ -87,7 +87,7 @@ describe('the bet slip follows the feed (Demo)', () => {
     expect(await gone.getByTestId('slip-mark').textContent()).toContain('Gone: the match went live under a new id, was cancelled or ended')
     expect(await page.getByTestId('place').isDisabled()).toBe(true)
     expect(await page.getByTestId('slip-gone-reason').textContent()).toContain('remove the selection that is gone')
-    await page.screenshot({ path: `${SHOTS}/slip-gone.png` })
+    await snap(page, `slip-gone.png`)
   })
 
   it('raised no uncaught page errors', () => {

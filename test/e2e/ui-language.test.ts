@@ -1,8 +1,8 @@
 /** Settings → Interface language in Chromium: the console turns Ukrainian at once, stays so after a reload, and turns back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
+import { axeOf } from './look.js'
 
 let desk: OpenConsole
 let page: Page
@@ -29,10 +29,10 @@ describe('interface language in Chromium', () => {
     expect(await page.getByTestId('view-settings').textContent()).toContain('Мова інтерфейсу')
     await page.getByTestId('balance-value').filter({ hasText: '10\u00a0000,00' }).waitFor()
     expect(await htmlLang()).toBe('uk')
-    await page.screenshot({ path: `${SHOTS}/settings-uk.png` })
+    await snap(page, `settings-uk.png`)
     // The language choice is a named radio group whose options are marked with their own language.
     expect(await page.getByRole('radiogroup', { name: 'Мова інтерфейсу' }).getByRole('radio').count()).toBe(2)
-    const result = await new AxeBuilder({ page }).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const result = await axeOf(page).exclude('.n-notification-container').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   })
 
@@ -44,7 +44,7 @@ describe('interface language in Chromium', () => {
     for (const name of ['line', 'live', 'coupons', 'timeline', 'exposure', 'audit']) {
       await page.getByTestId(`nav-${name}`).click()
       await page.getByTestId(`view-${name}`).waitFor()
-      await page.screenshot({ path: `${SHOTS}/${name}-uk.png` })
+      await snap(page, `${name}-uk.png`)
     }
   })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { simControl } from './sim-control.js'
-import { openConsole, SHOTS, type OpenConsole } from './launch.js'
+import { snap, openConsole, type OpenConsole } from './launch.js'
 
 // The watch list on Demo: pin a Line match, start it in the simulator, and the pin follows it to its
 // live id (the feed answers `Game id finished` for the Line id); it is stored, so a reload keeps it.
@@ -46,8 +46,8 @@ describe('the watch list (Demo)', () => {
     expect(await followed.textContent()).toContain(opp1)
     expect(await pinOf('line', gameId).count()).toBe(0)
     expect(await page.getByTestId('watch-pin').count()).toBe(1)
-    await page.getByTestId('watch-panel').screenshot({ path: `${SHOTS}/watchlist-followed.png` })
-    await page.screenshot({ path: `${SHOTS}/watchlist-line.png` })
+    await snap(page.getByTestId('watch-panel'), `watchlist-followed.png`)
+    await snap(page, `watchlist-line.png`)
 
     await page.reload()
     await pinOf('live', liveId).waitFor({ timeout: 30_000 })
