@@ -50,6 +50,19 @@ describe('BalanceWidget', { timeout: 20_000 }, () => {
     wrapper.unmount()
   })
 
+  it('a balance that turns stale stops flashing its change, so the stale tag reads on the plain background', async () => {
+    const { fake, wrapper } = await mountWidget({ balance: 100, at: 1_000 })
+    const box = () => wrapper.find('[data-testid="balance"]').classes()
+    fake.pushDelta('balance', { balance: 80, at: 2_000 })
+    await flushPromises()
+    expect(box()).toContain('balance--down')
+    fake.pushState('balance', { live: false, error: { code: 'signed_out', message: 'Sign in to read the balance' } })
+    await flushPromises()
+    expect(wrapper.find('[data-testid="stale-tag"]').exists()).toBe(true)
+    expect(box()).not.toContain('balance--down')
+    wrapper.unmount()
+  })
+
   it('a subscription main refuses shows as stale, not loaded, instead of crashing', async () => {
     installFakeDesk({ 'watch.subscribe': () => fail('SOMETHING_NEW_42', 'odd failure') })
     const pinia = freshPinia()
