@@ -9,6 +9,7 @@ export type SignatureVerdict =
   | { ok: false; reason: 'signature_missing' | 'signature_multiple' | 'signature_malformed' | 'signature_mismatch' }
 
 const BLOCK = 64
+const DIGEST = 32
 
 /**
  * An HMAC-SHA256 key made once for many messages: the key padded and XORed with ipad and opad
@@ -17,6 +18,7 @@ const BLOCK = 64
  */
 export interface HmacKey {
   readonly inner: Buffer
+  /** The opad block followed by room for the inner digest (filled and hashed synchronously, so shared). */
   readonly outer: Buffer
 }
 
@@ -24,7 +26,7 @@ export function hmacKey(secret: string | Buffer): HmacKey {
   let key = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret
   if (key.length > BLOCK) key = hash('sha256', key, 'buffer')
   const inner = Buffer.alloc(BLOCK)
-  const outer = Buffer.alloc(BLOCK)
+  const outer = Buffer.alloc(BLOCK + DIGEST)
   for (let i = 0; i < BLOCK; i++) {
     const byte = i < key.length ? key[i]! : 0
     inner[i] = byte ^ 0x36
@@ -39,8 +41,10 @@ function isHmacKey(secret: string | Buffer | KeyObject | HmacKey): secret is Hma
 
 function hmacSha256(secret: string | Buffer | KeyObject | HmacKey, body: Buffer): Buffer {
   if (!isHmacKey(secret)) return createHmac('sha256', secret).update(body).digest()
-  const inner = hash('sha256', Buffer.concat([secret.inner, body], BLOCK + body.length), 'buffer')
-  return hash('sha256', Buffer.concat([secret.outer, inner], BLOCK + inner.length), 'buffer')
+  // Digests come out as latin1 strings (one byte a char): the 'buffer' output takes a slow path through the encoding checks.
+  const inner = hash('sha256', Buffer.concat([secret.inner, body], BLOCK + body.length), 'latin1')
+  secret.outer.write(inner, BLOCK, DIGEST, 'latin1')
+  return Buffer.from(hash('sha256', secret.outer, 'latin1'), 'latin1')
 }
 
 /** `sha256=<hex>` of HMAC-SHA256 over the exact bytes. */
