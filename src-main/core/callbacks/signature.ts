@@ -41,10 +41,10 @@ function isHmacKey(secret: string | Buffer | KeyObject | HmacKey): secret is Hma
 
 function hmacSha256(secret: string | Buffer | KeyObject | HmacKey, body: Buffer): Buffer {
   if (!isHmacKey(secret)) return createHmac('sha256', secret).update(body).digest()
-  // Digests come out as latin1 strings (one byte a char): the 'buffer' output takes a slow path through the encoding checks.
-  const inner = hash('sha256', Buffer.concat([secret.inner, body], BLOCK + body.length), 'latin1')
+  // Digests come out as binary (latin1) strings (one byte a char): the 'buffer' output takes a slow path through the encoding checks.
+  const inner = hash('sha256', Buffer.concat([secret.inner, body], BLOCK + body.length), 'binary')
   secret.outer.write(inner, BLOCK, DIGEST, 'latin1')
-  return Buffer.from(hash('sha256', secret.outer, 'latin1'), 'latin1')
+  return Buffer.from(hash('sha256', secret.outer, 'binary'), 'latin1')
 }
 
 /** `sha256=<hex>` of HMAC-SHA256 over the exact bytes. */
