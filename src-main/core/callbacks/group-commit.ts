@@ -67,12 +67,24 @@ export function createGroupCommit(store: GroupStore, maxGroup = MAX_GROUP, maxIn
     setImmediate(flush)
   }
 
+  /** A group of one, written at once: the same accounting as flush without a queue entry. */
+  async function commitAlone(item: GroupItem): Promise<ApplyResult> {
+    inFlight++
+    try {
+      const results = store.commitBatches ? await store.commitBatches([item]) : [store.applyBatch(item.batch, item.meta)]
+      return results[0]!
+    } finally {
+      inFlight--
+      if (queue.length > 0) schedule()
+    }
+  }
+
   return {
     submit(item, alone = false) {
+      if (alone && !scheduled && inFlight === 0 && queue.length === 0) return commitAlone(item)
       return new Promise<ApplyResult>((resolve, reject) => {
         queue.push({ item, resolve, reject })
-        if (alone && !scheduled && inFlight === 0 && queue.length === 1) flush()
-        else schedule()
+        schedule()
       })
     },
   }

@@ -1,18 +1,17 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
-import { createSecretKey } from 'node:crypto'
 import type { AddressInfo, Socket } from 'node:net'
 import { systemClock, timersOf, type Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
 import { nullLogger, type Logger } from '../shared/log.js'
 import type { DeliveryVerdict, TimelineStore } from '../timeline/index.js'
-import { readLimitedBody } from './body.js'
+import { createBodyReader } from './body.js'
 import { claimsOf, receivedHeaders, schemaDetail } from './evidence.js'
 import { createGroupCommit } from './group-commit.js'
 import { isProbeBody, isProbePayload } from './probe.js'
 import { callbackPayloadSchema, plainPayload } from './schema.js'
 import { settlementBatch } from './snapshot.js'
-import { headerValues, SIGNATURE_HEADER, verifySignature } from './signature.js'
+import { headerValues, hmacKey, SIGNATURE_HEADER, verifySignature } from './signature.js'
 
 export interface CallbackListenerOptions {
   host?: string
@@ -83,14 +82,19 @@ function reply(res: ServerResponse, status: number, body: unknown, extra: Record
   replyText(res, status, JSON.stringify(body), extra)
 }
 
-function replyText(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+function replyText(res: ServerResponse, status: number, text: string, extra?: Record<string, string>): void {
   if (res.headersSent || res.destroyed) return
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...extra })
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(text)) }
+  res.writeHead(status, extra ? Object.assign(headers, extra) : headers)
   // Written, then ended: one write of head and body. `end(text)` would queue the body and an empty
   // final chunk on the corked socket and send both with a writev.
   res.write(text)
   res.end()
 }
+
+const PROBE_ANSWER = JSON.stringify({ success: true, processed: 0, probe: true })
 
 function rawAnswer(status: string, error: string, extra = ''): string {
   const text = JSON.stringify({ success: false, error })
@@ -112,9 +116,11 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     graceMs: options.bodyGraceMs ?? 10_000,
     idleMs: options.bodyIdleMs ?? 10_000,
   }
+  // One rate check for every body being read, not a timer per delivery.
+  const bodies = createBodyReader(bodyLimits, clock, true)
   const keepRejected = options.recordRejected ?? true
   const { store, secret } = options
-  const key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret)
+  const key = hmacKey(secret)
   const commits = createGroupCommit(store)
   let server: Server | null = null
   let url: string | null = null
@@ -156,8 +162,20 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     notify({ status, reason, batchId: null, processed: null, duplicate: false })
   }
 
+  function tooLarge(req: IncomingMessage, res: ServerResponse, size: number): void {
+    // Not a 413: the sender treats every 4xx as final and the settlement would be lost. A 503 is
+    // retried after 1, 5, 15 and 60 minutes, time for the operator to raise the limit.
+    log.error('callback body over the listener limit: answered 503 so the sender retries; raise the body limit (profile listener setting or desk listen --max-body)', {
+      size,
+      maxBodyBytes,
+    })
+    reject(res, 503, 'body_too_large', size, 'too_large', { req }, RETRY_AFTER)
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const pathname = (req.url ?? '/').split('?')[0]
+    const target = req.url ?? '/'
+    const query = target.indexOf('?')
+    const pathname = query < 0 ? target : target.slice(0, query)
     if (pathname !== path && pathname !== path + '/') {
       reply(res, 404, { success: false, error: 'not_found' })
       req.resume()
@@ -168,21 +186,12 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       req.resume()
       return
     }
-    const tooLarge = (size: number) => {
-      // Not a 413: the sender treats every 4xx as final and the settlement would be lost. A 503 is
-      // retried after 1, 5, 15 and 60 minutes, time for the operator to raise the limit.
-      log.error('callback body over the listener limit: answered 503 so the sender retries; raise the body limit (profile listener setting or desk listen --max-body)', {
-        size,
-        maxBodyBytes,
-      })
-      reject(res, 503, 'body_too_large', size, 'too_large', { req }, RETRY_AFTER)
-    }
     const declared = Number(req.headers['content-length'])
-    if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(declared)
-    const read = await readLimitedBody(req, bodyLimits, clock)
+    if (Number.isFinite(declared) && declared > maxBodyBytes) return tooLarge(req, res, declared)
+    const read = await bodies.read(req)
     if (!read.ok) {
       if (read.reason === 'aborted') return
-      if (read.reason === 'too_large') return tooLarge(read.received)
+      if (read.reason === 'too_large') return tooLarge(req, res, read.received)
       log.warn('callback body too slow: answered 503 (retried by the sender)', { received: read.received, minBytesPerSecond: bodyLimits.minBytesPerSecond })
       reject(res, 503, 'body_too_slow', read.received, 'too_slow', { req }, RETRY_AFTER)
       return
@@ -190,8 +199,6 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const body = read.body
     const receivedAt = clock.now()
     const verdict = verifySignature(key, body, headerValues(req.rawHeaders, SIGNATURE_HEADER))
-    // The doctor's test delivery: the same verdict and status as a delivery, never stored (./probe.ts).
-    const probeAnswer = () => replyText(res, 200, JSON.stringify({ success: true, processed: 0, probe: true }))
     if (!verdict.ok) {
       if (isProbeBody(body)) return replyText(res, options.signatureFailureStatus ?? 401, JSON.stringify({ success: false, error: verdict.reason }))
       const status = options.signatureFailureStatus ?? 401
@@ -207,7 +214,8 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       reject(res, 400, 'malformed_json', body.length, 'valid', { req, body })
       return
     }
-    if (isProbePayload(json, body.length)) return probeAnswer()
+    // The doctor's test delivery: the same verdict and status as a delivery, never stored (./probe.ts).
+    if (isProbePayload(json, body.length)) return replyText(res, 200, PROBE_ANSWER)
     // The usual payload is checked by hand; anything else goes through the schema, which words the refusal.
     const plain = plainPayload(json)
     const parsed = plain ? null : callbackPayloadSchema.safeParse(json)
@@ -218,7 +226,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
     const batch = plain ?? parsed!.data!
     let result: { processed: number; duplicate: boolean }
     // Every coupon of a schema-checked batch is applied (or was, for a duplicate): the answer is known before it is stored with the delivery.
-    const answer = JSON.stringify({ success: true, processed: batch.coupons.length })
+    const answer = `{"success":true,"processed":${batch.coupons.length}}`
     try {
       const headers = receivedHeaders(req.rawHeaders, secret)
       // A lone connection has no one to share a group with: its delivery is written at once (see group-commit.ts).
@@ -318,6 +326,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       if (!srv) return
       server = null
       url = null
+      bodies.stop()
       await new Promise<void>((resolve) => {
         srv.close(() => resolve())
         srv.closeIdleConnections()

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { readLimitedBody } from '../../../src-main/core/callbacks/body.js'
+import { createBodyReader, readLimitedBody } from '../../../src-main/core/callbacks/body.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { parseBodySize } from '../../../src-main/core/cli/commands/listen.js'
 
@@ -69,6 +69,51 @@ describe('readLimitedBody: a rate, not a deadline', () => {
     stream.write(Buffer.alloc(600))
     stream.write(Buffer.alloc(600))
     expect(await result).toEqual({ ok: false, reason: 'too_large', received: 1200 })
+  })
+})
+
+describe('createBodyReader: one rate check for every open read', () => {
+  it('gives up the stalled read and keeps the steady one, on one timer that a lingering reader ends at the first idle check', async () => {
+    const clock = createSimulatedClock()
+    const reader = createBodyReader({ maxBytes: 1 << 20, minBytesPerSecond: 10, graceMs: 10_000, idleMs: 20_000, checkEveryMs: 1000 }, clock, true)
+    const steady = new PassThrough()
+    const stalled = new PassThrough()
+    const ok = reader.read(asRequest(steady))
+    await clock.advance(3000)
+    const gone = reader.read(asRequest(stalled))
+    stalled.write(Buffer.alloc(500))
+    expect(clock.pending()).toBe(1)
+    for (let s = 0; s < 60; s += 5) {
+      steady.write(Buffer.alloc(100, 0x61))
+      await clock.advance(5000)
+    }
+    expect(await gone).toEqual({ ok: false, reason: 'too_slow', received: 500 })
+    steady.end()
+    const read = await ok
+    expect(read.ok && read.body.length).toBe(1200)
+    // Lingering: still armed after the last read, gone at the next check that finds nothing open.
+    expect(clock.pending()).toBe(1)
+    await clock.advance(1000)
+    expect(clock.pending()).toBe(0)
+    // A later read arms it again.
+    const again = new PassThrough()
+    const next = reader.read(asRequest(again))
+    again.end('{}')
+    expect(await next).toMatchObject({ ok: true })
+    reader.stop()
+    expect(clock.pending()).toBe(0)
+  })
+
+  it('a read ended before its body (aborted) frees its slot and resolves once', async () => {
+    const clock = createSimulatedClock()
+    const reader = createBodyReader({ maxBytes: 1000, minBytesPerSecond: 1, graceMs: 1000, idleMs: 1000 }, clock)
+    const stream = new PassThrough()
+    const result = reader.read(asRequest(stream))
+    stream.write(Buffer.alloc(10))
+    stream.emit('aborted')
+    stream.emit('aborted')
+    expect(await result).toEqual({ ok: false, reason: 'aborted', received: 10 })
+    expect(clock.pending()).toBe(0)
   })
 })
 
