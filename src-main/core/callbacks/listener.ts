@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto'
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
@@ -11,7 +12,7 @@ import { createGroupCommit } from './group-commit.js'
 import { isProbeBody, isProbePayload } from './probe.js'
 import { callbackPayloadSchema, plainPayload } from './schema.js'
 import { settlementBatch } from './snapshot.js'
-import { headerValues, hmacKey, SIGNATURE_HEADER, verifySignature } from './signature.js'
+import { headerValues, SIGNATURE_HEADER, verifySignature } from './signature.js'
 
 export interface CallbackListenerOptions {
   host?: string
@@ -120,7 +121,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
   const bodies = createBodyReader(bodyLimits, clock, true)
   const keepRejected = options.recordRejected ?? true
   const { store, secret } = options
-  const key = hmacKey(secret)
+  const key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret)
   const commits = createGroupCommit(store)
   let server: Server | null = null
   let url: string | null = null
