@@ -70,29 +70,34 @@ function digitsFrom(text: string, i: number): number {
   return i
 }
 
-/** POINTER_PARAM (`[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`) over text[from, end). */
+/** POINTER_PARAM (`[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`) over text[from, end). Never reads past
+ *  the end: a read out of bounds makes the engine drop the optimised code and rebuild it slower. */
 function isParam(text: string, from: number): boolean {
+  const len = text.length
   let i = from
-  let c = text.charCodeAt(i)
-  if (c === 43 || c === 45) i++
+  if (i < len) {
+    const sign = text.charCodeAt(i)
+    if (sign === 43 || sign === 45) i++
+  }
   let j = digitsFrom(text, i)
   if (j === i) return false
   i = j
+  if (i === len) return true
   if (text.charCodeAt(i) === 46) {
     j = digitsFrom(text, i + 1)
     if (j === i + 1) return false
     i = j
+    if (i === len) return true
   }
-  c = text.charCodeAt(i)
-  if (c === 101 || c === 69) {
-    i++
-    c = text.charCodeAt(i)
-    if (c === 43 || c === 45) i++
-    j = digitsFrom(text, i)
-    if (j === i) return false
-    i = j
+  const e = text.charCodeAt(i)
+  if (e !== 101 && e !== 69) return false
+  i++
+  if (i < len) {
+    const sign = text.charCodeAt(i)
+    if (sign === 43 || sign === 45) i++
   }
-  return i === text.length
+  j = digitsFrom(text, i)
+  return j > i && j === len
 }
 
 /** The index of the third `|` of a pointer made of exactly four parts whose first two are ids, or -1. */
@@ -117,7 +122,11 @@ export function ocPointerTypeId(raw: string): number {
   for (let part = 0; part < 3; part++) {
     const from = i
     let n = 0
-    for (let c = raw.charCodeAt(i); c >= C0 && c <= C9; c = raw.charCodeAt(++i)) n = n * 10 + (c - C0)
+    for (; i < len; i++) {
+      const c = raw.charCodeAt(i)
+      if (c < C0 || c > C9) break
+      n = n * 10 + (c - C0)
+    }
     if (i === from || i >= len || raw.charCodeAt(i) !== BAR) return -1
     if (i - from > 15) {
       n = Number(raw.slice(from, i))
