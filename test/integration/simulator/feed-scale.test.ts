@@ -36,8 +36,11 @@ describe('a 5,000-match Prematch line', () => {
     expect(elapsed).toBeLessThan(4000)
     const t1 = performance.now()
     const top = await feed(sim, `/v1/events/${biggest.id}/0/sub/50/line/en`)
+    const topMs = performance.now() - t1
     expect(rows(top.body)).toHaveLength(50)
-    expect(performance.now() - t1).toBeLessThan(300)
+    // A top 50 is a fortieth of the work: it must not cost like the whole line. Judged against the
+    // whole line's time in the same run (a busy CI core slows both), never above a second.
+    expect(topMs).toBeLessThan(Math.min(1000, Math.max(300, elapsed / 3)))
   })
 
   it('keeps the line size when matches go live (and special bets settle) over six simulated hours', async () => {
