@@ -1,4 +1,5 @@
 import type { ConnectionState, ConnectionStatus, StateReason } from '../../../src-shared/contract.js'
+import { FEED_ERROR_CATEGORY, type FeedAnswerErrorCode } from '../../../src-shared/vocabulary/errors.js'
 import { DeskError } from '../shared/errors.js'
 import type { Emit } from '../shared/events.js'
 
@@ -22,22 +23,12 @@ export interface ConnectionMonitor {
  * unusable): the dot must not stay green while nothing works. A token that merely expired is left
  * out: the session signs in again by itself.
  */
-const ACCESS_REFUSED: ReadonlySet<string> = new Set([
-  'auth_failed',
-  'access_denied',
-  'account_disabled',
-  'account_expired',
-  'feed_key_missing',
-  'feed_key_invalid',
-  'feed_key_expired',
-  'feed_key_blocked',
-  'feed_key_not_active',
-  'feed_ip_not_allowed',
-  'feed_site_not_allowed',
-])
+const COUPON_ACCESS_REFUSED: ReadonlySet<string> = new Set(['auth_failed', 'access_denied', 'account_disabled', 'account_expired'])
 
 export function isAccessRefused(error: unknown): boolean {
-  return error instanceof DeskError && ACCESS_REFUSED.has(error.code)
+  if (!(error instanceof DeskError)) return false
+  // The feed's refusals are its answers the vocabulary files under `auth` (key and address checks).
+  return COUPON_ACCESS_REFUSED.has(error.code) || FEED_ERROR_CATEGORY[error.code as FeedAnswerErrorCode] === 'auth'
 }
 
 /** A failure that says "the service is not reachable", as opposed to a business answer. */
