@@ -2,14 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import type { DeskEvent, DeskEventOf, FeedListDeltaDto, Result, TournamentEventsDto, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
+import type { DeskEventOf, FeedListDeltaDto, TournamentEventsDto, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
 import { applyListDelta } from '../../../src-renderer/composables/feed-delta.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { createEventHub } from '../../../src-main/core/shared/events.js'
 import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
 import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
+import { ok, openBridgeWindow, quietClock } from './bridge-window.js'
 
 /**
  * A feed list over the web bridge, on a simulated clock: the window gets the snapshot with its
@@ -24,57 +24,11 @@ let bridge: WebBridge
 const clock = createSimulatedClock(Date.now())
 const hub = createEventHub()
 
-interface Window {
-  ws: WebSocket
-  frames: string[]
-  events: DeskEvent[]
-  call<T>(channel: string, payload?: unknown): Promise<T>
-}
-
-async function openWindow(): Promise<Window> {
-  const ws = new WebSocket(`${bridge.origin.replace('http', 'ws')}/desk?token=${encodeURIComponent(bridge.token)}`, { headers: { origin: bridge.origin } })
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const frames: string[] = []
-  const events: DeskEvent[] = []
-  const pending = new Map<number, (result: Result<unknown>) => void>()
-  let next = 1
-  ws.on('message', (data) => {
-    const text = String(data)
-    const message = JSON.parse(text) as { id?: number; result?: Result<unknown>; event?: DeskEvent }
-    if (message.event) {
-      frames.push(text)
-      events.push(message.event)
-    } else if (typeof message.id === 'number') pending.get(message.id)?.(message.result!)
-  })
-  return {
-    ws,
-    frames,
-    events,
-    call<T>(channel: string, payload?: unknown) {
-      const id = next++
-      return new Promise<T>((resolve, reject) => {
-        pending.set(id, (r) => (r.ok ? resolve(r.value as T) : reject(new Error(`${r.code}: ${r.message}`))))
-        ws.send(JSON.stringify({ id, channel, payload }))
-      })
-    },
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let quiet = 0; quiet < 2; ) {
-    await new Promise((r) => setTimeout(r, 8))
-    quiet = desk.proxy.inFlight() === 0 ? quiet + 1 : 0
-  }
-}
-
-async function advance(ms: number): Promise<void> {
-  for (let done = 0; done < ms; done += 1000) {
-    await clock.advance(1000)
-    await settle()
-  }
+const { advance } = quietClock(() => desk, clock)
+/** A window whose calls throw on a refused answer. */
+async function openWindow() {
+  const w = await openBridgeWindow(bridge)
+  return { ...w, call: async <T,>(channel: string, payload?: unknown): Promise<T> => ok(await w.call<T>(channel, payload)) }
 }
 
 beforeAll(async () => {

@@ -2,13 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import type { DeskEvent, Result, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
+import type { DeskEvent, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
 import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { createEventHub } from '../../../src-main/core/shared/events.js'
 import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
 import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
+import { ok, openBridgeWindow, quietClock } from './bridge-window.js'
 
 /**
  * Two windows (two web-bridge sockets) on one custom profile watch the same feed list, the active
@@ -23,58 +23,9 @@ let bridge: WebBridge
 const clock = createSimulatedClock(Date.now())
 const hub = createEventHub()
 
-interface Window {
-  ws: WebSocket
-  events: DeskEvent[]
-  call<T>(channel: string, payload?: unknown): Promise<Result<T>>
-}
+const { settle, advance } = quietClock(() => desk, clock)
+const openWindow = () => openBridgeWindow(bridge)
 
-async function openWindow(): Promise<Window> {
-  const ws = new WebSocket(`${bridge.origin.replace('http', 'ws')}/desk?token=${encodeURIComponent(bridge.token)}`, { headers: { origin: bridge.origin } })
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const events: DeskEvent[] = []
-  const pending = new Map<number, (result: Result<unknown>) => void>()
-  let next = 1
-  ws.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { id?: number; result?: Result<unknown>; event?: DeskEvent }
-    if (message.event) events.push(message.event)
-    else if (typeof message.id === 'number') pending.get(message.id)?.(message.result!)
-  })
-  return {
-    ws,
-    events,
-    call<T>(channel: string, payload?: unknown) {
-      const id = next++
-      return new Promise<Result<T>>((resolve) => {
-        pending.set(id, resolve as (result: Result<unknown>) => void)
-        ws.send(JSON.stringify({ id, channel, payload }))
-      })
-    },
-  }
-}
-
-/** Lets the real HTTP work started by due timers finish before the simulated clock moves on. */
-async function settle(): Promise<void> {
-  for (let quiet = 0; quiet < 2; ) {
-    await new Promise((r) => setTimeout(r, 8))
-    quiet = desk.proxy.inFlight() === 0 ? quiet + 1 : 0
-  }
-}
-
-async function advance(ms: number): Promise<void> {
-  for (let done = 0; done < ms; done += 1000) {
-    await clock.advance(1000)
-    await settle()
-  }
-}
-
-const ok = <T,>(result: Result<T>): T => {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
-  return result.value
-}
 
 beforeAll(async () => {
   desk = await startProxiedDesk({

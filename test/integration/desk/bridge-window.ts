@@ -1,0 +1,70 @@
+import { WebSocket } from 'ws'
+import type { DeskEvent, Result } from '../../../src-shared/contract.js'
+import type { SimulatedClock } from '../../../src-main/core/shared/clock.js'
+import type { WebBridge } from '../../../src-main/web/bridge.js'
+import type { ProxiedDesk } from './proxied-desk.js'
+
+/** A browser window on the web bridge: its socket, every pushed event (and its frame's text), its calls. */
+export interface BridgeWindow {
+  ws: WebSocket
+  frames: string[]
+  events: DeskEvent[]
+  call<T>(channel: string, payload?: unknown): Promise<Result<T>>
+}
+
+export async function openBridgeWindow(bridge: WebBridge): Promise<BridgeWindow> {
+  const ws = new WebSocket(`${bridge.origin.replace('http', 'ws')}/desk?token=${encodeURIComponent(bridge.token)}`, { headers: { origin: bridge.origin } })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  const frames: string[] = []
+  const events: DeskEvent[] = []
+  const pending = new Map<number, (result: Result<unknown>) => void>()
+  let next = 1
+  ws.on('message', (data) => {
+    const text = String(data)
+    const message = JSON.parse(text) as { id?: number; result?: Result<unknown>; event?: DeskEvent }
+    if (message.event) {
+      frames.push(text)
+      events.push(message.event)
+    } else if (typeof message.id === 'number') pending.get(message.id)?.(message.result!)
+  })
+  return {
+    ws,
+    frames,
+    events,
+    call<T>(channel: string, payload?: unknown) {
+      const id = next++
+      return new Promise<Result<T>>((resolve) => {
+        pending.set(id, resolve as (result: Result<unknown>) => void)
+        ws.send(JSON.stringify({ id, channel, payload }))
+      })
+    },
+  }
+}
+
+export const ok = <T>(result: Result<T>): T => {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`)
+  return result.value
+}
+
+/**
+ * Moving a simulated clock under a desk whose HTTP is real: `settle` lets the work started by due
+ * timers finish (no request in flight twice running), `advance` moves a second at a time.
+ */
+export function quietClock(desk: () => ProxiedDesk, clock: SimulatedClock) {
+  async function settle(): Promise<void> {
+    for (let quiet = 0; quiet < 2; ) {
+      await new Promise((r) => setTimeout(r, 8))
+      quiet = desk().proxy.inFlight() === 0 ? quiet + 1 : 0
+    }
+  }
+  async function advance(ms: number): Promise<void> {
+    for (let done = 0; done < ms; done += 1000) {
+      await clock.advance(1000)
+      await settle()
+    }
+  }
+  return { settle, advance }
+}
