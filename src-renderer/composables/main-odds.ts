@@ -9,19 +9,33 @@ import type { MarketDto, OutcomeDto } from '../../src-shared/contract.js'
 const THREE_WAY = [1, 2, 3] as const
 const TWO_WAY = [401, null, 402] as const
 
-function bySlots(outcomes: OutcomeDto[], slots: ReadonlyArray<number | null>): Array<OutcomeDto | null> {
-  return slots.map((type) => (type === null ? null : (outcomes.find((o) => o.typeId === type) ?? null)))
-}
-
 export function mainOdds(market: MarketDto | undefined | null): Array<OutcomeDto | null> {
   if (!market) return []
-  const outcomes = market.columns.flat()
-  const types = new Set(outcomes.map((o) => o.typeId))
-  if (THREE_WAY.some((t) => types.has(t))) return bySlots(outcomes, THREE_WAY)
-  if (types.has(401) || types.has(402)) return bySlots(outcomes, TWO_WAY)
+  // One walk, no copies: the list header reads every listed match's main market on each new list.
+  let w1: OutcomeDto | null = null
+  let x: OutcomeDto | null = null
+  let w2: OutcomeDto | null = null
+  let home: OutcomeDto | null = null
+  let away: OutcomeDto | null = null
+  const columns = market.columns
+  for (let c = 0; c < columns.length; c++) {
+    const column = columns[c]
+    for (let i = 0; i < column.length; i++) {
+      const o = column[i]
+      switch (o.typeId) {
+        case THREE_WAY[0]: w1 ??= o; break
+        case THREE_WAY[1]: x ??= o; break
+        case THREE_WAY[2]: w2 ??= o; break
+        case TWO_WAY[0]: home ??= o; break
+        case TWO_WAY[2]: away ??= o; break
+      }
+    }
+  }
+  if (w1 || x || w2) return [w1, x, w2]
+  if (home || away) return [home, null, away]
   // Unknown market: order by type where known (stable, so equal or unknown types keep feed order).
   const rank = (o: OutcomeDto) => (o.typeId === null ? Number.POSITIVE_INFINITY : o.typeId)
-  return [...outcomes].sort((a, b) => rank(a) - rank(b)).slice(0, 3)
+  return columns.flat().sort((a, b) => rank(a) - rank(b)).slice(0, 3)
 }
 
 /** The parameter is worth showing unless it is empty, zero, or already part of the outcome name ("H1 (-1.5)"). */
@@ -47,11 +61,23 @@ type Slots = OddsHeader
 
 /** A market's slots, once per market object: a refresh keeps unchanged markets' objects, so the header over thousands of rows redoes only the ones that moved. */
 const slotsSeen = new WeakMap<MarketDto, Slots>()
+/** One slots object per distinct layout (most of a line's main markets share a handful): their texts are then worked out once. */
+const layoutsKnown = new Map<string, Slots>()
+const LAYOUTS_KNOWN_MAX = 10_000
 const slotsOf = (market: MarketDto): Slots => {
   let found = slotsSeen.get(market)
   if (!found) {
     const slots = mainOdds(market)
-    found = { types: slots.map((o) => o?.typeId ?? null), names: slots.map((o) => o?.name ?? '') }
+    const types = slots.map((o) => o?.typeId ?? null)
+    const names = slots.map((o) => o?.name ?? '')
+    const sig = `${types.join('|')}\u0000${names.join('\u0000')}`
+    found = layoutsKnown.get(sig)
+    if (!found) {
+      if (layoutsKnown.size >= LAYOUTS_KNOWN_MAX) layoutsKnown.clear()
+      found = { types, names }
+      layoutsKnown.set(sig, found)
+      signatures.set(found, sig)
+    }
     slotsSeen.set(market, found)
   }
   return found
