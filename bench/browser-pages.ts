@@ -81,6 +81,7 @@ export async function holdWholeLine(consoleUrl: string, sportId: number): Promis
  * Chrome's DevTools), to explain a missed target. Without it, just `fn`.
  */
 export async function profiled<T>(cdp: CDPSession, name: string, fn: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_TRACE) return traced(cdp, process.env.BENCH_TRACE, name, fn)
   const dir = process.env.BENCH_PROFILE
   if (!dir) return fn()
   await cdp.send('Profiler.enable')
@@ -92,6 +93,28 @@ export async function profiled<T>(cdp: CDPSession, name: string, fn: () => Promi
     const { profile } = await cdp.send('Profiler.stop')
     mkdirSync(dir, { recursive: true })
     writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile))
+  }
+}
+
+/**
+ * With BENCH_TRACE=<dir>: a Chrome trace of `fn` (`<dir>/<name>.json`, open it in DevTools' Performance
+ * panel): where a frame's time went between script, style, layout and paint, which a CPU profile
+ * lumps together as "(program)".
+ */
+async function traced<T>(cdp: CDPSession, dir: string, name: string, fn: () => Promise<T>): Promise<T> {
+  const events: unknown[] = []
+  const collect = (e: { value: unknown[] }) => void events.push(...e.value)
+  cdp.on('Tracing.dataCollected', collect)
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
+  try {
+    return await fn()
+  } finally {
+    const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
+    await cdp.send('Tracing.end')
+    await done
+    cdp.off('Tracing.dataCollected', collect)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(`${dir}/${name}.json`, JSON.stringify({ traceEvents: events }))
   }
 }
 
