@@ -5,7 +5,8 @@
  * itself). Here the outer containers (the message, its result, a list and its rows) are walked and
  * each row is stringified on its own: every piece is small and is encoded straight into a buffer
  * reused once the socket has written it, so a large answer allocates no large string and no
- * per-message buffer. The text is exactly JSON.stringify's.
+ * per-message buffer. The text is exactly JSON.stringify's (a toJSON that reads its key argument
+ * is the one difference: a piece's root is stringified on its own, under the key '').
  */
 
 /** Containers this deep (the message is 0) are stringified whole: below them pieces get too small to pay. */
@@ -14,7 +15,7 @@ const SPLIT_DEPTH = 5
 const MAX_PIECES = 256
 /** Buffers kept for reuse, and the largest kept: one huge message does not hold its memory for ever. */
 const POOL_SIZE = 4
-const KEEP_BYTES = 4 * 1024 * 1024
+const KEEP_BYTES = 2 * 1024 * 1024
 const FIRST_BYTES = 64 * 1024
 
 const OPEN_BRACE = 0x7b
