@@ -10,6 +10,7 @@ import sirv from 'sirv'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { DeskEvent } from '../../src-shared/contract.js'
 import { createCallerScopes, type CallerScope, type Dispatch } from '../core/shared/dispatch.js'
+import { createJsonEncoder, type JsonMessage } from './json-bytes.js'
 
 /**
  * The loopback bridge: serves the built renderer to a browser and speaks the contract over a
@@ -181,17 +182,20 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     }
   })
 
+  // The JSON text goes as UTF-8 bytes made in pieces (json-bytes.ts), still in a text frame; the
+  // buffer is reused once the socket has written it.
+  const encoder = createJsonEncoder()
   const send = (ws: WebSocket, message: unknown) => {
     if (ws.readyState !== ws.OPEN) return
-    let text: string
+    let encoded: JsonMessage
     try {
-      text = JSON.stringify(message)
+      encoded = encoder.encode(message)
     } catch (error) {
       report('unserialisable message', error)
       const id = (message as { id?: unknown }).id ?? null
-      text = JSON.stringify({ id, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.', epoch: options.dispatch.epoch() } })
+      encoded = encoder.encode({ id, result: { ok: false, code: 'internal', message: 'Internal error; see the application log.', epoch: options.dispatch.epoch() } })
     }
-    ws.send(text)
+    ws.send(encoded.bytes, { binary: false }, () => encoded.done())
   }
 
   const BAD_MESSAGE = { ok: false, code: 'bad_message', message: 'Malformed JSON message' } as const

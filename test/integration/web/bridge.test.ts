@@ -9,6 +9,9 @@ import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import type { DeskEvent, DeskHandlers } from '../../../src-shared/contract.js'
 
 let bridge: WebBridge
+/** Large enough that a socket whose reader waits cannot take it at once (the bytes go from a reused buffer). */
+let bigAsked = 0
+const bigAnswer = Array.from({ length: 15000 }, (_, i) => ({ key: `line:${i}`, opp1: `Dynamo ’${i}`, opp2: 'Jönköping', markets: [{ key: '0:1', columns: [[{ name: 'W1', rate: 1.5 + i / 1000, pointer: `line#${i}#1#1#0#1.5` }]] }] }))
 let dir = ''
 let siblingName = ''
 const listeners = new Set<(e: DeskEvent) => void>()
@@ -21,7 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'data.unknownext'), 'x')
   writeFileSync(`${dir}-sibling.txt`, 'not served')
   siblingName = `${basename(dir)}-sibling.txt`
-  const handlers = { balance: { get: async () => ({ balance: 10000, at: 1 }) } } as unknown as DeskHandlers
+  const handlers = { balance: { get: async () => ({ balance: 10000, at: 1 }) }, feed: { topMatches: async () => (bigAsked++, bigAnswer) } } as unknown as DeskHandlers
   bridge = await startWebBridge({
     staticDir: dir,
     dispatch: createDispatcher(handlers, { epoch: () => 3 }),
@@ -116,5 +119,31 @@ describe('loopback web bridge', () => {
     for (const l of listeners) l({ type: 'profile.changed', profileId: 'p1', epoch: 3 })
     expect(await pushed).toEqual({ event: { type: 'profile.changed', profileId: 'p1', epoch: 3 } })
     ws.close()
+  })
+
+  it('sends large answers as text frames, whole and in order, to several sockets at once', async () => {
+    const sockets = await Promise.all([open(bridge.token, bridge.origin), open(bridge.token, bridge.origin)])
+    const answers = sockets.map(
+      (ws) =>
+        new Promise<Array<{ text: string; binary: boolean }>>((resolve) => {
+          const got: Array<{ text: string; binary: boolean }> = []
+          ws.on('message', (data, isBinary) => {
+            got.push({ text: String(data), binary: isBinary })
+            if (got.length === 5) resolve(got)
+          })
+        }),
+    )
+    // The readers wait until every answer is encoded: the first answers are still queued in the
+    // server's socket while the later ones are made, so a buffer reused too early would show.
+    for (const ws of sockets) ws.pause()
+    for (let id = 1; id <= 5; id++) for (const ws of sockets) ws.send(JSON.stringify({ id, channel: 'desk:feed:topMatches', payload: { lineType: 'line' } }))
+    while (bigAsked < 10) await new Promise((resolve) => setImmediate(resolve))
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
+    for (const ws of sockets) ws.resume()
+    for (const got of await Promise.all(answers)) {
+      expect(got.map((a) => a.binary)).toEqual([false, false, false, false, false])
+      expect(got.map((a) => a.text)).toEqual([1, 2, 3, 4, 5].map((id) => JSON.stringify({ id, result: { ok: true, value: bigAnswer, epoch: 3 } })))
+    }
+    for (const ws of sockets) ws.close()
   })
 })
