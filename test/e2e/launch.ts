@@ -110,18 +110,24 @@ export interface OpenConsole {
 /** `npm run web`'s server + a fresh Chromium profile + one page on the console, with errors collected. */
 export async function openConsole(options: Pick<WebConsoleOptions, 'skippableFeedClock'> = {}): Promise<OpenConsole> {
   mkdirSync(SHOTS, { recursive: true })
-  const server = await startWebConsole(options)
-  let browser: BrowserContext | null = null
+  // The server and Chromium start side by side: each waits mostly on its own process starting.
+  const [started, launched] = await Promise.allSettled([startWebConsole(options), launchBrowser()])
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    // A console that did not open leaves no server or browser behind.
+    if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined)
+    if (started.status === 'fulfilled') await started.value.stop()
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason
+  }
+  const server = started.value
+  const browser: BrowserContext = launched.value
   const pageErrors: string[] = []
   let page: Page
   try {
-    browser = await launchBrowser()
     page = await browser.newPage()
     page.on('pageerror', (error) => pageErrors.push(error.message))
     await page.goto(server.url)
   } catch (error) {
-    // A console that did not open leaves no server or browser behind.
-    await browser?.close().catch(() => undefined)
+    await browser.close().catch(() => undefined)
     await server.stop()
     throw error
   }
@@ -130,7 +136,7 @@ export async function openConsole(options: Pick<WebConsoleOptions, 'skippableFee
     pageErrors,
     skipFeedClock: server.skipFeedClock,
     async close() {
-      await browser?.close()
+      await browser.close()
       await server.stop()
     },
   }
