@@ -39,7 +39,11 @@ export async function startWebConsole(options: WebConsoleOptions = {}): Promise<
   let stderr = ''
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web console did not start:\n${stderr}`)), 60_000)
+    const timer = setTimeout(() => {
+      // One that never said it is ready is not left running behind the failed test.
+      child.kill('SIGKILL')
+      reject(new Error(`web console did not start:\n${stderr}`))
+    }, 60_000)
     child.once('exit', (code) => reject(new Error(`web console exited with ${code}:\n${stderr}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith('feed clock skipped ')) return skipped.shift()?.()
