@@ -8,11 +8,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 const renderer = fileURLToPath(new URL('./src-renderer', import.meta.url))
 
 /**
- * e2e files that wait longest (the feed's 30 s minimum interval, many axe scans), started first so
- * they do not finish alone after the others: without a result cache (a fresh clone, CI) Vitest
- * starts the largest files first, and these are not the largest. With a cache its order stands.
+ * The longest e2e files (many axe scans, thousands of rows, several profiles), longest first, started
+ * first so they do not finish alone after the others: without a result cache (a fresh clone, CI)
+ * Vitest starts the largest files first, and these are not the largest. With a cache its order stands.
  */
-const E2E_FIRST = ['slip-follows-feed', 'watchlist', 'accessibility', 'notify-audit', 'blotter', 'doctor-card', 'desk-walk', 'real-captures', 'overview']
+const E2E_FIRST = ['blotter', 'accessibility', 'doctor-card', 'notify-audit', 'overview', 'desk-walk', 'delivery-captures', 'real-captures', 'custom-profile']
 
 class E2eLongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -6,6 +6,11 @@
  * serves the desktop build's renderer (out/renderer) with the browser's preload stand-in
  * (dist-web/desk-shim.js) loaded first, and the app's Content-Security-Policy as a header.
  * prints one line: `Partner Desk web console: http://127.0.0.1:P/#token=…` (stdout), logs to stderr.
+ *
+ * For e2e tests only, `--skippable-feed-clock`: the feed's reads are paced on a clock the parent moves
+ * forward through stdin (`skip-feed-clock <ms>` per line, answered `feed clock skipped <ms>` on stdout),
+ * so a test drives a Prematch match's 30 s between reads instead of waiting it out; the minimum
+ * intervals still hold on that clock. Without the flag stdin is not read.
  */
 import { parseArgs } from 'node:util'
 import { homedir } from 'node:os'
@@ -18,6 +23,8 @@ import { createEventHub } from '../core/shared/events.js'
 import { openProfileStore } from '../core/profiles/index.js'
 import { createDeskCore } from '../core/desk/index.js'
 import { createLogger, createStreamSink } from '../core/shared/log.js'
+import { createSkippableClock, type SkippableClock } from '../core/shared/clock.js'
+import { createInterface } from 'node:readline'
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +32,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'static-dir': { type: 'string' },
     shim: { type: 'string' },
+    'skippable-feed-clock': { type: 'boolean', default: false },
   },
   strict: true,
 })
@@ -46,6 +54,7 @@ const hub = createEventHub()
 const store = openProfileStore({ dataDir })
 /** A positive whole number of ms from the environment (tests shorten the Overview's pace), else the default. */
 const msFromEnv = (name: string): number | undefined => (/^\d+$/.test(process.env[name] ?? '') && Number(process.env[name]) > 0 ? Number(process.env[name]) : undefined)
+const feedClock = values['skippable-feed-clock'] ? createSkippableClock() : undefined
 const core = await createDeskCore({
   dataDir,
   profiles: store.profiles,
@@ -54,6 +63,7 @@ const core = await createDeskCore({
   bridge: 'web',
   version,
   logger,
+  feedClock,
   overviewPollMs: msFromEnv('DESK_OVERVIEW_POLL_MS'),
   overviewTimeoutMs: msFromEnv('DESK_OVERVIEW_TIMEOUT_MS'),
 })
@@ -69,6 +79,17 @@ const bridge = await startWebBridge({
 // A stray rejection is logged, not fatal: a request from a browser tab must never end the console.
 process.on('unhandledRejection', (error) => logger.error('unhandled rejection', { error }))
 process.stdout.write(`Partner Desk web console: ${bridge.url}\n`)
+if (feedClock) skipOnStdin(feedClock)
+
+/** `skip-feed-clock <ms>` lines from the test that started this console; anything else is refused on stderr. */
+function skipOnStdin(clock: SkippableClock): void {
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    const match = /^skip-feed-clock (\d{1,9})$/.exec(line.trim())
+    if (!match) return logger.warn('stdin: not a feed clock skip', { line: line.slice(0, 80) })
+    clock.skip(Number(match[1]))
+    process.stdout.write(`feed clock skipped ${match[1]}\n`)
+  })
+}
 
 let closing = false
 async function shutdown() {

@@ -10,8 +10,13 @@ import { pickFirstLineOutcome, placeSlip } from './slip.js'
 let desk: OpenConsole
 let page: Page
 
-/** A Prematch match polls `event` every 30 s (the vendor's minimum): a change shows within that. */
-const FEED_FOLLOW_MS = 45_000
+/**
+ * A Prematch match's `event` is read every 30 s (the vendor's minimum). The test moves the clock the
+ * desk paces the feed on by that much instead of waiting it out: the next read starts at once, and a
+ * change shows within a few seconds of real time.
+ */
+const PREMATCH_EVENT_MS = 30_000
+const FEED_FOLLOW_MS = 15_000
 
 const sim = (path: string, body: unknown = {}) => simControl(page, path, body)
 /** `line#game#group#type#param#coef[#player]` of the slip's only selection. */
@@ -27,7 +32,7 @@ const moveOdds = async (p: Awaited<ReturnType<typeof selectionPointer>>, rate: n
 const odds = (n: number) => n.toFixed(3).replace(/0$/, '')
 
 beforeAll(async () => {
-  desk = await openConsole()
+  desk = await openConsole({ skippableFeedClock: true })
   page = desk.page
   await page.getByTestId('balance').filter({ hasText: /10[\s,.\u00a0\u202f]?000/ }).waitFor({ timeout: 30_000 })
 })
@@ -43,6 +48,7 @@ describe('the bet slip follows the feed (Demo)', () => {
     picked = await selectionPointer()
     moved = Math.round((picked.rate + 0.37) * 100) / 100
     await moveOdds(picked, moved)
+    await desk.skipFeedClock(PREMATCH_EVENT_MS)
 
     const row = page.locator('[data-testid="slip-selection"][data-mark="moved"]')
     await row.waitFor({ timeout: FEED_FOLLOW_MS })
@@ -53,7 +59,7 @@ describe('the bet slip follows the feed (Demo)', () => {
   })
 
   it('placed at a price the service moved again: refused (501), and placed after "Take the new odds"', async () => {
-    // The slip just read this match: its next read is 30 s away, so the slip still holds the old price.
+    // The slip just read this match: its next read is 30 s away (the feed clock is not moved here), so the slip still holds the old price.
     const again = Math.round((moved + 0.21) * 100) / 100
     await moveOdds(picked, again)
     const result = await placeSlip(page, '10', 15_000)
@@ -82,6 +88,7 @@ describe('the bet slip follows the feed (Demo)', () => {
     expect(await page.getByTestId('place').isDisabled()).toBe(false)
 
     expect((await sim(`/matches/${gameId}/start`)).status).toBe(200)
+    await desk.skipFeedClock(PREMATCH_EVENT_MS)
     const gone = page.locator('[data-testid="slip-selection"][data-mark="gone"]')
     await gone.waitFor({ timeout: FEED_FOLLOW_MS })
     expect(await gone.getByTestId('slip-mark').textContent()).toContain('Gone: the match went live under a new id, was cancelled or ended')

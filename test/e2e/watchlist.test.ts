@@ -9,7 +9,7 @@ let desk: OpenConsole
 let page: Page
 
 beforeAll(async () => {
-  desk = await openConsole()
+  desk = await openConsole({ skippableFeedClock: true })
   page = desk.page
   await page.locator('[data-testid="match-row"] [data-testid="outcome"]').first().waitFor({ timeout: 30_000 })
 })
@@ -39,9 +39,11 @@ describe('the watch list (Demo)', () => {
     const liveId = ((await started.json()) as { gameId: number }).gameId
     expect(liveId).not.toBe(gameId)
 
-    // The pin's own subscription sees the Line id finish (Prematch `event` is polled every 30 s), then follows.
+    // The pin's own subscription sees the Line id finish (Prematch `event` is read every 30 s: the
+    // test moves the desk's feed clock by that instead of waiting it out), then follows.
+    await desk.skipFeedClock(30_000)
     const followed = pinOf('live', liveId)
-    await followed.waitFor({ timeout: 60_000 })
+    await followed.waitFor({ timeout: 15_000 })
     await followed.locator('[data-testid="watch-score"]').waitFor({ timeout: 20_000 })
     expect(await followed.textContent()).toContain(opp1)
     expect(await pinOf('line', gameId).count()).toBe(0)

@@ -82,6 +82,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
       dataDir: options.dataDir,
       profiles: options.profiles,
       clock,
+      feedClock: options.feedClock,
       bus: envBus,
       connection,
       sims,

@@ -76,6 +76,8 @@ export interface EnvironmentDeps {
   dataDir: string
   profiles: ProfileService
   clock: Clock
+  /** The clock the feed's reads are paced on (DeskCoreOptions.feedClock); default `clock`. */
+  feedClock?: Clock
   /** The bus of the epoch this environment is built under. */
   bus: EventBus
   connection: ConnectionMonitor
@@ -257,7 +259,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     return store
   }
 
-  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, connection: deps.connection, logger: deps.logger })
+  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, pacingClock: deps.feedClock, connection: deps.connection, logger: deps.logger })
   const listener = createListenerControl({
     profile,
     // Demo: the simulator's public secret unless one is stored (an operator tries a wrong one, then fixes it).

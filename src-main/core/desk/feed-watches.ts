@@ -57,6 +57,8 @@ export interface FeedWatchesOptions {
   lang: string
   cdn: string
   clock: Clock
+  /** The clock the scheduler paces the feed's reads on (default `clock`); see DeskCoreOptions.feedClock. */
+  pacingClock?: Clock
   connection: ConnectionMonitor
   timers?: TimerPort
   /** Failures of polling and of building updates are logged here and shown on the feed indicator. */
@@ -135,7 +137,7 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
     options.connection.report('feed', 'degraded', { code: 'feed_update_failed', detail: `${what} ${key}: ${text.slice(0, 200)}` })
   }
   const scheduler: FeedScheduler = createFeedScheduler({
-    clock: options.clock,
+    clock: options.pacingClock ?? options.clock,
     timers: options.timers,
     logger,
     onInternalError: (what, key, error) => surface(what, key, error),

@@ -10,6 +10,12 @@ export interface DeskCoreOptions {
   profiles: ProfileService
   vault: SecretVault
   clock?: Clock
+  /**
+   * The clock the feed's reads are paced on (the vendor's minimum intervals, the failure backoff);
+   * default `clock`. Only the web console's tests pass another: one they move forward, so a Prematch
+   * match's 30 s between reads passes at once while the intervals still hold on that clock.
+   */
+  feedClock?: Clock
   emit: (event: DeskEvent) => void
   bridge: 'electron' | 'web'
   version: string

@@ -144,3 +144,57 @@ export function createSimulatedClock(startMs = 1_000_000): SimulatedClock {
     pendingDelays: q.delays,
   }
 }
+
+/** A clock that runs with `base` and can be moved forward at once: its pending timers fall due as far sooner. */
+export interface SkippableClock extends Clock {
+  timers: TimerPort
+  /** Moves this clock `ms` ahead of its base; every timer now due fires, in due order. */
+  skip(ms: number): void
+  /** How far ahead of the base this clock runs. */
+  skippedMs(): number
+}
+
+/**
+ * For a test console that drives a wait instead of sitting it out (a Prematch match's 30 s between
+ * reads): whatever paces itself on this clock keeps its intervals on it, they just pass sooner.
+ */
+export function createSkippableClock(base: Clock = systemClock): SkippableClock {
+  const baseTimers = timersOf(base)
+  let skipped = 0
+  let seq = 0
+  const now = () => base.now() + skipped
+  const pending = new Map<number, { at: number; fn: () => void; handle: unknown }>()
+  const arm = (id: number, at: number, fn: () => void) => {
+    const handle = baseTimers.set(() => {
+      pending.delete(id)
+      fn()
+    }, Math.max(0, at - now()))
+    pending.set(id, { at, fn, handle })
+  }
+  return {
+    now,
+    timers: {
+      set(fn, ms) {
+        const id = ++seq
+        arm(id, now() + Math.max(0, ms), fn)
+        return id
+      },
+      clear(handle) {
+        const timer = pending.get(handle as number)
+        if (timer) baseTimers.clear(timer.handle)
+        pending.delete(handle as number)
+      },
+    },
+    skip(ms) {
+      if (!(Number.isFinite(ms) && ms >= 0)) throw new RangeError(`a clock only skips forward, by a finite number of ms (got ${ms})`)
+      skipped += ms
+      // Re-armed soonest first: timers the skip made due fire in due order.
+      const all = [...pending.entries()].sort(([a, x], [b, y]) => x.at - y.at || a - b)
+      for (const [id, timer] of all) {
+        baseTimers.clear(timer.handle)
+        arm(id, timer.at, timer.fn)
+      }
+    },
+    skippedMs: () => skipped,
+  }
+}
