@@ -6,91 +6,19 @@
  * kept per source while the feed answers with them (`watch.state`), for the browser's alert.
  */
 import { defineStore } from 'pinia'
-import { markRaw, reactive, watch } from 'vue'
-import type { ChampionshipDto, EventResultDto, LineType, MatchDto, SportNode, TournamentEventsDto, WatchDelta, WatchSnapshot, WatchTopicName } from '../../src-shared/contract.js'
+import { reactive } from 'vue'
+import type { ChampionshipDto, EventResultDto, LineType } from '../../src-shared/contract.js'
 import { call, DeskCallError, isStaleEpoch, onEpochChange, toDeskError } from '../api/desk.js'
-import { topicWatch, type TopicWatch } from '../api/shared-watch.js'
-import type { TopicOf, WatchStatus } from '../api/watch.js'
+import type { WatchStatus } from '../api/watch.js'
 import { attempt, reportError } from '../composables/errors.js'
 import { readFeedError, type FeedErrorView } from '../composables/feed-errors.js'
-import { periodOf, type PeriodKey } from '../composables/calendar.js'
-import { patchEvents } from '../composables/patch-events.js'
-import { LIST_APPLIED, mark } from '../composables/perf-marks.js'
-import { matchListModel, type MatchListModel } from '../composables/match-list-model.js'
+import type { PeriodKey } from '../composables/calendar.js'
+import { blankLine, type LineState } from '../composables/feed-line-state.js'
+import { feedWatches } from '../composables/feed-watches.js'
 
-export type ListTopic = TopicOf<'feed.events'> | TopicOf<'feed.calendar'>
+export type { LineState, SuccessorState } from '../composables/feed-line-state.js'
+export type { ListTopic } from '../composables/feed-watches.js'
 type Gone = Extract<EventResultDto, { kind: 'gone' }>
-
-/** A Line match that answered `Game id finished`: its live successor, once looked up. */
-export interface SuccessorState {
-  gameId: number
-  loading: boolean
-  /** null = none found (or not yet known while loading). */
-  liveGameId: number | null
-}
-
-export interface LineState {
-  menu: SportNode[]
-  menuLoaded: boolean
-  menuLoading: boolean
-  sportId: number | null
-  tournamentId: number | null
-  /** Line only: 'top' = the service's default list; otherwise a calendar period. */
-  period: PeriodKey
-  /** Line, whole sport: the service's Top 50 or the full line (`match=all`). */
-  scope: 'top' | 'all'
-  /** The esports side of the feed (its own menu; its lists are always full). */
-  esports: boolean
-  /** The service's top championships (on the operator's click); null = not loaded. */
-  championships: ChampionshipDto[] | null
-  championshipsLoading: boolean
-  events: TournamentEventsDto[]
-  eventsLoading: boolean
-  gameId: number | null
-  event: EventResultDto | null
-  eventLoading: boolean
-  updatedAt: number | null
-  /** Participant search results (on user action only); null = not searching. */
-  search: MatchDto[] | null
-  searchText: string
-  searching: boolean
-  /** The service's top selection (`topmatches` over all sports, or `toplist` of one sport; up to 10); null = not shown. */
-  top: MatchDto[] | null
-  topKind: 'matches' | 'toplist'
-  topLoading: boolean
-  successor: SuccessorState | null
-  /** Typed feed errors by source (`watch:<topic>` or `call:<method>`), while the feed keeps answering them. */
-  problems: Record<string, FeedErrorView & { at: number }>
-}
-
-function blank(): LineState {
-  return {
-    menu: [],
-    menuLoaded: false,
-    menuLoading: false,
-    sportId: null,
-    tournamentId: null,
-    period: 'top',
-    scope: 'top',
-    esports: false,
-    championships: null,
-    championshipsLoading: false,
-    events: [],
-    eventsLoading: false,
-    gameId: null,
-    event: null,
-    eventLoading: false,
-    updatedAt: null,
-    search: null,
-    searchText: '',
-    searching: false,
-    top: null,
-    topKind: 'matches',
-    topLoading: false,
-    successor: null,
-    problems: {},
-  }
-}
 
 /** The live match a Line match became (it answered `Game id finished`): its id, null for none, undefined when the lookup failed (reported). */
 export async function lookupLiveSuccessor(gameId: number): Promise<number | null | undefined> {
@@ -99,26 +27,11 @@ export async function lookupLiveSuccessor(gameId: number): Promise<number | null
 }
 
 export const useFeedStore = defineStore('feed', () => {
-  const lines = reactive<Record<LineType, LineState>>({ line: blank(), live: blank() })
+  const lines = reactive<Record<LineType, LineState>>({ line: blankLine(), live: blankLine() })
   /** Matches opened from Line whose Live list should follow their sport once they arrive. */
   const followSport = new Set<number>()
-  /**
-   * What the match list reads of `events` (its shape, each match, the odds header): it follows every
-   * write of `events`, told what a delta changed, so a refresh wakes only what it moved.
-   */
-  const lists = { line: markRaw(matchListModel()), live: markRaw(matchListModel()) }
-  const listDeltas: Record<LineType, WatchDelta<'feed.events'> | undefined> = { line: undefined, live: undefined }
-  for (const lt of ['line', 'live'] as const)
-    watch(
-      () => lines[lt].events,
-      (v) => {
-        const delta = listDeltas[lt]
-        listDeltas[lt] = undefined
-        lists[lt].set(v, delta)
-      },
-      { flush: 'sync' },
-    )
-  const listOf = (lt: LineType): MatchListModel => lists[lt]
+  /** The menu, list and open-match subscriptions: their answers land in `lines`, their state in the alert. */
+  const { listOf, listTopic, hold, listWatch, eventWatch } = feedWatches(lines, { onState, setEvent })
 
   function noteProblem(lt: LineType, source: string, err: unknown): void {
     const e = toDeskError(err)
@@ -148,23 +61,6 @@ export const useFeedStore = defineStore('feed', () => {
     }
   }
 
-  /** What the match list shows and watches: the default `events` list or a calendar period (Line only). */
-  function listTopic(lt: LineType): ListTopic | null {
-    const s = lines[lt]
-    if (s.sportId === null || s.tournamentId === null) return null
-    const period = lt === 'line' && s.sportId > 0 && !s.esports ? periodOf(s.period) : null
-    if (period) return { name: 'feed.calendar', lineType: 'line', sportId: s.sportId, tournamentId: s.tournamentId, period }
-    const topic: TopicOf<'feed.events'> = { name: 'feed.events', lineType: lt, sportId: s.sportId, tournamentId: s.tournamentId }
-    if (s.esports) topic.cybersport = true
-    else if (lt === 'line' && s.tournamentId === 0 && s.scope === 'all') topic.all = true
-    return topic
-  }
-  /** The open match, watched until the feed reports it gone. */
-  function eventTopic(lt: LineType): TopicOf<'feed.event'> | null {
-    const s = lines[lt]
-    return s.gameId !== null && s.event?.kind !== 'gone' ? { name: 'feed.event', lineType: lt, gameId: s.gameId } : null
-  }
-
   /** Source state: a typed feed error stands in the alert while the source is not live; one report per failure. */
   function onState(lt: LineType, source: string, status: WatchStatus): void {
     const had = source in lines[lt].problems
@@ -178,74 +74,6 @@ export const useFeedStore = defineStore('feed', () => {
     noteProblem(lt, source, err)
     if (!had) reportError(err, source.replace(/^watch:/, ''))
   }
-  function fresh(lt: LineType): void {
-    lines[lt].updatedAt = Date.now()
-  }
-
-  function watchesOf(lt: LineType): { menu: TopicWatch; list: TopicWatch; event: TopicWatch } {
-    const s = lines[lt]
-    /**
-     * A feed topic of this line type: an accepted snapshot or an error ends `loading`, `show` takes the
-     * data (a snapshot, or what a delta made of the data held; it may return what to hold instead);
-     * its state feeds the alert as `source`.
-     */
-    const feedWatch = <N extends WatchTopicName>(
-      topic: () => TopicOf<N> | null,
-      loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
-      source: string,
-      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>) => WatchSnapshot<N> | void,
-      accept: (v: WatchSnapshot<N>) => boolean = () => true,
-    ) => {
-      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>): WatchSnapshot<N> | void => {
-        if (!accept(v)) return
-        s[loading] = false
-        const held = show(v, whole, delta)
-        fresh(lt)
-        return held
-      }
-      return topicWatch(topic, {
-        snapshot: (v) => take(v, true),
-        delta: (d, v) => void take(v, false, d),
-        state: (st) => {
-          if (st.error) s[loading] = false
-          onState(lt, source, st)
-        },
-      })
-    }
-    const menu = feedWatch(() => (s.esports ? { name: 'feed.menu', lineType: lt, cybersport: true } : { name: 'feed.menu', lineType: lt }), 'menuLoading', 'watch:feed.menu', (v) => {
-      s.menu = v
-      s.menuLoaded = true
-    })
-    // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved. A
-    // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
-    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta) => {
-      if (!whole) listDeltas[lt] = delta
-      s.events = markRaw(whole ? patchEvents(s.events, v) : v)
-      listDeltas[lt] = undefined
-      mark(LIST_APPLIED, { rows: lists[lt].shape().count })
-      return s.events
-    })
-    const event = feedWatch(
-      () => eventTopic(lt),
-      'eventLoading',
-      'watch:feed.event',
-      (v) => setEvent(lt, v),
-      (v) => (v.kind === 'match' ? v.match.gameId : v.gameId) === s.gameId,
-    )
-    return { menu, list, event }
-  }
-  const topicWatches = { line: watchesOf('line'), live: watchesOf('live') }
-
-  /** Hold the line type's subscriptions (menu, list, open match) while a browser shows it. */
-  function hold(lt: LineType): () => void {
-    const w = topicWatches[lt]
-    if (!lines[lt].menuLoaded) lines[lt].menuLoading = true
-    const releases = [w.menu.acquire(), w.list.acquire(), w.event.acquire()]
-    return () => releases.forEach((r) => r())
-  }
-  /** Not live: what the list / open match shows may be out of date. */
-  const listWatch = (lt: LineType) => topicWatches[lt].list
-  const eventWatch = (lt: LineType) => topicWatches[lt].event
 
   async function selectTournament(lt: LineType, sportId: number, tournamentId: number): Promise<void> {
     const s = lines[lt]
@@ -411,7 +239,7 @@ export const useFeedStore = defineStore('feed', () => {
   onEpochChange(() => {
     for (const lt of ['line', 'live'] as const) {
       const menuLoading = lines[lt].menuLoading
-      Object.assign(lines[lt], blank(), { menuLoading })
+      Object.assign(lines[lt], blankLine(), { menuLoading })
     }
   })
 
