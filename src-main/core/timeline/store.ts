@@ -420,6 +420,19 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     applyBatches: applyGroup,
     commitBatches: commitGroup,
+    prepareForDeliveries(waitMs = 2000) {
+      ensureOpen()
+      if (!walSync) return Promise.resolve()
+      // Started here, not by the first delivery: its spawn and warm-up (tens of ms of CPU) and the main
+      // connection's own checkpoints until it is up would otherwise fall on the first deliveries' answers.
+      const ready = checkpoints().ready
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs)
+        timer.unref?.()
+      })
+      return Promise.race([ready, waited]).finally(() => clearTimeout(timer))
+    },
     recordRejected(delivery) {
       ensureOpen()
       durable()
