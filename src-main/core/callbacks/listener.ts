@@ -21,7 +21,7 @@ export interface CallbackListenerOptions {
   path?: string
   secret: string | Buffer
   /** Valid deliveries are group-committed through `commitBatches` when the store has it (one transaction, one sync for many). */
-  store: Pick<TimelineStore, 'applyBatch' | 'recordRejected'> & Partial<Pick<TimelineStore, 'commitBatches'>>
+  store: Pick<TimelineStore, 'applyBatch' | 'recordRejected'> & Partial<Pick<TimelineStore, 'commitBatches' | 'prepareForDeliveries'>>
   tls?: { cert: string | Buffer; key: string | Buffer }
   /** Largest body read (bytes). Default DEFAULT_MAX_BODY_BYTES (16 MiB). */
   maxBodyBytes?: number
@@ -319,8 +319,15 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       server = srv
       const port = (srv.address() as AddressInfo).port
       const shownHost = host.includes(':') ? `[${host}]` : host
-      url = `${options.tls ? 'https' : 'http'}://${shownHost}:${port}${path}`
-      return { url }
+      const shown = `${options.tls ? 'https' : 'http'}://${shownHost}:${port}${path}`
+      url = shown
+      // The store's storm machinery (its checkpoint worker) is up before the first delivery, not started by it.
+      try {
+        await store.prepareForDeliveries?.()
+      } catch (error) {
+        log.warn('history store not prepared for deliveries', { error: (error as Error)?.message })
+      }
+      return { url: shown }
     },
     async stop() {
       const srv = server

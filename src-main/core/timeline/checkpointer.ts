@@ -16,6 +16,8 @@ export interface Checkpointer {
   nudge(): void
   /** Stops the worker and closes its connection before returning (waits at most `closeWaitMs`). */
   close(): void
+  /** Settles once the worker is up, or once the job went back to the main connection (never rejects). */
+  readonly ready: Promise<void>
 }
 
 export interface CheckpointerOptions {
@@ -69,8 +71,11 @@ export function startCheckpointer(file: string, options: CheckpointerOptions): C
   let gone = false
   let lastNudge = 0
   let worker: Worker | null = null
+  let settleReady: () => void = () => undefined
+  const ready = new Promise<void>((resolve) => (settleReady = resolve))
 
   const handBack = (message: string) => {
+    settleReady()
     if (gone) return
     gone = true
     up = false
@@ -89,12 +94,14 @@ export function startCheckpointer(file: string, options: CheckpointerOptions): C
     if (m.ready && !gone) {
       up = true
       options.setAutoCheckpoint(FALLBACK_AUTO_CHECKPOINT)
+      settleReady()
     } else if (m.error) options.onError?.(`checkpoint failed: ${m.error}`)
   })
   worker?.on('error', (error) => handBack(`checkpoint worker failed: ${error.message}`))
   worker?.on('exit', () => handBack('checkpoint worker stopped'))
 
   return {
+    ready,
     nudge() {
       if (!up) return
       const now = Date.now()
@@ -103,6 +110,7 @@ export function startCheckpointer(file: string, options: CheckpointerOptions): C
       worker!.postMessage('nudge')
     },
     close() {
+      settleReady()
       if (!worker || gone) return
       gone = true
       const w = worker

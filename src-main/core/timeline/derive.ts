@@ -44,6 +44,12 @@ export function emptyState(): CouponState {
   }
 }
 
+/** When this cycle's result first arrived, by callback or by polling (a plain function: no closure per snapshot). */
+function markArrival(state: CouponState, source: Exclude<SnapshotSource, 'placement'>, now: number): void {
+  if (source === 'callback') state.cycleCallbackAt ??= now
+  else state.cyclePollAt ??= now
+}
+
 /**
  * The partner rules, as a pure function: given what we knew about a coupon and a new snapshot from a
  * callback or a poll, which timeline entries arise and what we know afterwards.
@@ -62,11 +68,6 @@ export function deriveEntries(
   const key = stateKey(snap)
   const entries: EntryDraft[] = []
   const base = { settledBets: settledBetCount(snap), bets: snap.bets.length, realWin: snap.realWin }
-
-  const markArrival = () => {
-    if (source === 'callback') state.cycleCallbackAt ??= now
-    else state.cyclePollAt ??= now
-  }
 
   if (prev && prev.stateKey === key) {
     // Same settlement state seen again. The only news: the callback for a result polling found first.
@@ -118,7 +119,7 @@ export function deriveEntries(
         kind: late ? 'late_callback' : 'settled',
         data: { ...base, previousStatus, changedResult: true, ...(late ? { afterMissed: state.cycleMissed } : {}) },
       })
-      markArrival()
+      markArrival(state, source, now)
       return { entries, next: state, changed: true }
     }
     const recalculated = previousStatus === RECALC_STATUS
@@ -134,7 +135,7 @@ export function deriveEntries(
       },
     })
     state.resultProcessed = true
-    markArrival()
+    markArrival(state, source, now)
     return { entries, next: state, changed: true }
   }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { CouponState } from './derive.js'
 import { hasPendingBets, isFinalStatus, RECALC_STATUS, settledBetCount } from './snapshot.js'
 import type { CouponSnapshot, SnapshotSource } from './types.js'
@@ -41,18 +40,23 @@ export function initialOrder(row: { status: number | null; calculateDate: number
   return { cycles: [], openRank: 0 }
 }
 
-const orderSchema = z.object({ cycles: z.array(z.unknown()), openRank: z.unknown().optional() })
-
-/** The stored order state, checked on read; null (rebuilt from the coupon row) when absent or damaged. */
+/**
+ * The stored order state, checked on read; null (rebuilt from the coupon row) when absent or damaged.
+ * Checked by hand (an object whose `cycles` is an array; numbers kept, anything else dropped): it is
+ * read for every callback of a known coupon, and a schema costs more than the rest of the read.
+ */
 export function parseOrder(text: unknown): OrderState | null {
   if (typeof text !== 'string') return null
+  let o: unknown
   try {
-    const o = orderSchema.safeParse(JSON.parse(text))
-    if (!o.success) return null
-    return { cycles: o.data.cycles.filter((c): c is number => typeof c === 'number'), openRank: typeof o.data.openRank === 'number' ? o.data.openRank : 0 }
+    o = JSON.parse(text)
   } catch {
     return null
   }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return null
+  const { cycles, openRank } = o as { cycles?: unknown; openRank?: unknown }
+  if (!Array.isArray(cycles)) return null
+  return { cycles: cycles.filter((c): c is number => typeof c === 'number'), openRank: typeof openRank === 'number' ? openRank : 0 }
 }
 
 const latestOf = (o: OrderState): number | null => (o.cycles.length === 0 ? null : Math.max(...o.cycles))

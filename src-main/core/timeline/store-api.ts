@@ -67,6 +67,12 @@ export interface TimelineStore {
    * (`'synced'`, the durability of a FULL commit; the next group is written while this one syncs).
    */
   commitBatches(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): Promise<ApplyResult[]>
+  /**
+   * Gets ready for a stream of `commitBatches` (a callback listener starting): the checkpoint worker the
+   * first group commit would start is started now, and this settles once it is up or the job stayed
+   * with the main connection (at most `waitMs`, default 2000). Never rejects; a no-op without a WAL.
+   */
+  prepareForDeliveries(waitMs?: number): Promise<void>
   recordRejected(delivery: RejectedDelivery): void
   /** One delivery as the inspector shows it. */
   delivery(id: number): DeliveryDetail | null

@@ -24,6 +24,7 @@ export const SYNC_BEHIND_MS = 5
 export function openTimelineStore(file: string, options: TimelineStoreOptions = {}): TimelineStore {
   const clock = options.clock ?? systemClock
   const lostBetStatuses = new Set(options.lostBetStatuses ?? [...DEFAULT_LOST_BET_STATUSES])
+  const deriveOptions = { lostBetStatuses }
   const maxRejected = options.maxRejectedRows ?? 1000
   const db: Db = openDatabase(file)
   const kept = { ...DEFAULT_KEPT_LIMITS, ...options.keptBodies }
@@ -48,6 +49,9 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
         AND id NOT IN (SELECT delivery_id FROM delivery_bodies WHERE resolved = 0) AND id < (SELECT MAX(id) FROM deliveries)`,
     ),
     getCoupon: db.prepare('SELECT * FROM coupons WHERE code = ?'),
+    // What applying a snapshot reads of a known coupon (not its raw wire copy, which it replaces).
+    couponState: db.prepare(`SELECT amount, status, calculate_date, state_key, result_processed, cycle_callback_at, cycle_poll_at, cycle_missed,
+      first_lost_seen, order_state, confirm_pending FROM coupons WHERE code = ?`),
     insertCoupon: db.prepare('INSERT INTO coupons (code, updated_at) VALUES (?, ?)'),
     updateCoupon: db.prepare(`UPDATE coupons SET status = ?, real_win = ?, calculate_date = ?, amount = COALESCE(?, amount),
       last_source = ?, updated_at = ?, raw = ?, state_key = ?, result_processed = ?, cycle_callback_at = ?, cycle_poll_at = ?,
@@ -173,10 +177,17 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
 
   /** A coupon first met here, not placed by this desk, enters the ledger with its stake before what the snapshot says. */
   function applySnapshot(snap: CouponSnapshot, source: 'callback' | 'poll', batchId: string | null, seenIn?: SeenIn): TimelineEntry[] {
-    const row = stmt.getCoupon.get(snap.code) as Record<string, unknown> | undefined
+    const row = stmt.couponState.get(snap.code) as Record<string, unknown> | undefined
     if (row && row.amount === null && snap.amount !== null) q.invalidateCoupon(snap.code)
-    const seen = row || !options.clientLedger ? [] : [writeEntry(snap.code, source, snap.status, batchId, seenDraft(snap, seenIn ?? source))]
-    return [...seen, ...applyKnown(snap, source, batchId, row)]
+    if (row || !options.clientLedger) return applyKnown(snap, source, batchId, row)
+    const seen = writeEntry(snap.code, source, snap.status, batchId, seenDraft(snap, seenIn ?? source))
+    return [seen, ...applyKnown(snap, source, batchId, row)]
+  }
+
+  /** Off the main path the coupon keeps its state and takes only the order evidence. */
+  function writeOrderOnly(snap: CouponSnapshot, known: boolean, now: number, next: OrderState, confirm: number, callbacks: number): void {
+    if (!known) stmt.insertCoupon.run(snap.code, now)
+    stmt.setOrder.run(JSON.stringify(next), confirm, callbacks, snap.code)
   }
 
   /** Applies one snapshot inside the caller's transaction, placed by its order evidence (order.ts). */
@@ -190,37 +201,36 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     const confirm = source === 'poll' ? 0 : row && Number(row.confirm_pending) === 1 ? 1 : verdict.kind === 'hold' || ('confirm' in verdict && verdict.confirm) ? 1 : 0
     const next = advance(order, snap, verdict)
     const callbacks = source === 'callback' ? 1 : 0
-    // Off the main path the coupon keeps its state and takes only the order evidence.
-    const orderOnly = () => {
-      if (!row) stmt.insertCoupon.run(snap.code, now)
-      stmt.setOrder.run(JSON.stringify(next), confirm, callbacks, snap.code)
-    }
-    const entry = (draft: EntryDraft) => writeEntry(snap.code, source, snap.status, batchId, draft)
-    const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
+    // Entries are written with plain calls, no closure per snapshot: this runs once per coupon of every delivery.
+    const code = snap.code
+    const status = snap.status
 
     if (verdict.kind === 'stale' || verdict.kind === 'hold') {
-      orderOnly()
+      writeOrderOnly(snap, row !== undefined, now, next, confirm, callbacks)
       writeVersion(snap, source, batchId)
+      const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
       if (verdict.kind === 'hold') {
-        return [entry({ kind: 'recalculation_unconfirmed', data: { ...base, outOfOrder: false, reason: 'returned for recalculation after a result: confirming with the server' } })]
+        return [writeEntry(code, source, status, batchId, { kind: 'recalculation_unconfirmed', data: { ...base, outOfOrder: false, reason: 'returned for recalculation after a result: confirming with the server' } })]
       }
-      return [entry({ kind: 'out_of_order', data: { ...base, reason: verdict.reason } })]
+      return [writeEntry(code, source, status, batchId, { kind: 'out_of_order', data: { ...base, reason: verdict.reason } })]
     }
     if (verdict.kind === 'older_cycle') {
-      orderOnly()
+      writeOrderOnly(snap, row !== undefined, now, next, confirm, callbacks)
       writeVersion(snap, source, batchId)
+      const base = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: true }
       return [
-        entry({ kind: 'settled', data: { ...base, olderCycle: true, ledger: { kind: 'credit', amount: snap.realWin } } }),
-        entry({ kind: 'returned_for_recalculation', data: { ...base, implied: true, deductAgain: true, ledger: { kind: 're_deduct' } } }),
+        writeEntry(code, source, status, batchId, { kind: 'settled', data: { ...base, olderCycle: true, ledger: { kind: 'credit', amount: snap.realWin } } }),
+        writeEntry(code, source, status, batchId, { kind: 'returned_for_recalculation', data: { ...base, implied: true, deductAgain: true, ledger: { kind: 're_deduct' } } }),
       ]
     }
     const entries: TimelineEntry[] = []
     if (verdict.kind === 'newer_cycle' && prev) {
       // The result we hold was returned for recalculation without that delivery reaching us.
-      entries.push(entry({ kind: 'returned_for_recalculation', data: { ...base, outOfOrder: false, implied: true, previousStatus: prev.status, deductAgain: true, ledger: { kind: 're_deduct' } } }))
+      const data = { realWin: snap.realWin, calculateDate: snap.calculateDate, outOfOrder: false, implied: true, previousStatus: prev.status, deductAgain: true, ledger: { kind: 're_deduct' } }
+      entries.push(writeEntry(code, source, status, batchId, { kind: 'returned_for_recalculation', data }))
       prev = { ...prev, status: RECALC_STATUS, resultProcessed: false, cycleCallbackAt: null, cyclePollAt: null, cycleMissed: false, firstLostSeen: false, stateKey: null }
     }
-    const result = deriveEntries(prev, snap, source, now, { lostBetStatuses })
+    const result = deriveEntries(prev, snap, source, now, deriveOptions)
     const s = result.next
     // The wire coupon goes to its version and to the coupon row: serialised once.
     const rawText = JSON.stringify(snap.raw)
@@ -229,7 +239,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
       snap.code, s.status, snap.realWin, snap.calculateDate, snap.amount, now, source, rawText, s.stateKey,
       s.resultProcessed ? 1 : 0, s.cycleCallbackAt, s.cyclePollAt, s.cycleMissed ? 1 : 0, s.firstLostSeen ? 1 : 0, JSON.stringify(next), confirm, callbacks,
     )
-    return [...entries, ...result.entries.map(entry)]
+    for (const draft of result.entries) entries.push(writeEntry(code, source, status, batchId, draft))
+    return entries
   }
 
   function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
@@ -409,6 +420,19 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     applyBatches: applyGroup,
     commitBatches: commitGroup,
+    prepareForDeliveries(waitMs = 2000) {
+      ensureOpen()
+      if (!walSync) return Promise.resolve()
+      // Started here, not by the first delivery: its spawn and warm-up (tens of ms of CPU) and the main
+      // connection's own checkpoints until it is up would otherwise fall on the first deliveries' answers.
+      const ready = checkpoints().ready
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs)
+        timer.unref?.()
+      })
+      return Promise.race([ready, waited]).finally(() => clearTimeout(timer))
+    },
     recordRejected(delivery) {
       ensureOpen()
       durable()

@@ -34,7 +34,8 @@ describe('WAL checkpoints on a worker thread', () => {
     const thresholds: number[] = []
     const errors: string[] = []
     const ckpt: Checkpointer = startCheckpointer(file, { setAutoCheckpoint: (p) => thresholds.push(p), onError: (m) => errors.push(m), everyMs: 60_000 })
-    await until(() => thresholds.length > 0, 'the worker to be up')
+    // `ready` settles once the worker is up and the writer's threshold was raised, not before.
+    await ckpt.ready
     expect(thresholds).toEqual([FALLBACK_AUTO_CHECKPOINT])
     ckpt.nudge()
     // Only a checkpoint writes pages into the database file: the writer here never checkpoints.
@@ -54,6 +55,8 @@ describe('WAL checkpoints on a worker thread', () => {
     const errors: string[] = []
     const ckpt = startCheckpointer(join(t.dir, 'missing', 'h.sqlite'), { setAutoCheckpoint: (p) => thresholds.push(p), onError: (m) => errors.push(m) })
     cleanups.push(() => ckpt.close())
+    // A worker that never comes up still settles `ready` (a listener waiting for it starts anyway).
+    await ckpt.ready
     await until(() => errors.length > 0, 'the failure')
     expect(thresholds).toEqual([DEFAULT_AUTO_CHECKPOINT])
     expect(errors[0]).toMatch(/checkpoint worker/)
