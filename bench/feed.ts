@@ -1,5 +1,5 @@
 import { startSimulator } from '../src-main/core/simulator/server.js'
-import { VARIATION_NAMES } from '../src-main/core/simulator/variations.js'
+import { CAPTURES_SHAPES } from '../src-main/core/simulator/variations.js'
 import { normaliseEvent, normaliseEvents } from '../src-main/core/feed/index.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
@@ -22,8 +22,6 @@ import { cpuMs, settle, summarise } from './lib/stats.js'
 
 const KEY = { Package: 'demo-key' }
 
-/** The simulator's variations of the captures' shapes (see above). */
-export const CAPTURES_SHAPES = VARIATION_NAMES.filter((n) => n !== 'key-order' && n !== 'extra-fields').join(',')
 
 interface Payloads {
   events: string
@@ -113,7 +111,7 @@ export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
   }
   const events = (body: unknown) => normaliseEvents(body, 'line')
   const event = (body: unknown) => normaliseEvent(body, 'line', 1)
-  const shapes = await payloads(config, CAPTURES_SHAPES)
+  const shapes = await payloads(config, CAPTURES_SHAPES.join(','))
   const inShapes = ", in the captures' shapes"
   const shapesNote = `${inShapes} (every variation but key-order and extra-fields)`
   await figure(`feed: normalise events match=all, ${shapes.matches.toLocaleString('en-US')} matches${inShapes}`, shapes.events, events, 9, shapesNote)

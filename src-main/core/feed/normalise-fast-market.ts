@@ -187,18 +187,21 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
 }
 
 /** `${position}:${groupId}` texts, kept: every match of a line repeats the same few (1x2 first,
- *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000. */
+ *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000, and a
+ *  big match's refresh (over a thousand markets) builds none. */
 const MARKET_KEYS = new Map<number, string>()
 const MARKET_KEYS_MAX = 50_000
+/** Positions and group ids within these make a map key below 2^52 (groupId * MAX_POSITION + position). */
+const MAX_POSITION = 4096
 const MAX_CACHED_GROUP = 2 ** 40
 
 /** The last group id and key seen at each position: the matches of a list mostly name the same
  *  market at the same place, so most keys are found by one comparison. */
-const LAST_GROUP = new Array<number>(64).fill(-1)
-const LAST_KEY = new Array<string>(64).fill('')
+const LAST_GROUP = new Array<number>(MAX_POSITION).fill(-1)
+const LAST_KEY = new Array<string>(MAX_POSITION).fill('')
 
 function marketKey(position: number, groupId: number): string {
-  if (position >= 64 || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
+  if (position >= MAX_POSITION || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
   if (LAST_GROUP[position] === groupId) return LAST_KEY[position]
   const key = cachedMarketKey(position, groupId)
   LAST_GROUP[position] = groupId
@@ -207,7 +210,7 @@ function marketKey(position: number, groupId: number): string {
 }
 
 function cachedMarketKey(position: number, groupId: number): string {
-  const slot = groupId * 64 + position
+  const slot = groupId * MAX_POSITION + position
   let key = MARKET_KEYS.get(slot)
   if (key === undefined) {
     if (MARKET_KEYS.size >= MARKET_KEYS_MAX) MARKET_KEYS.clear()
