@@ -11,6 +11,24 @@ import type { Extra, FeedWarning, Market, Outcome } from './types.js'
  * read into parts only when bet); anything the reference path would warn about goes to it.
  */
 
+/** The modelled fields of an outcome in the order the feed sends them: a key found at its place
+ *  costs one comparison (the same text), any other is looked up by name. */
+const OUTCOME_ORDER = ['oc_group_name', 'oc_name', 'oc_rate', 'oc_size', 'oc_pointer', 'oc_block', 'op_id']
+const OUTCOME_FIELDS = OUTCOME_ORDER.length
+
+function outcomeSlot(key: string): number {
+  switch (key) {
+    case 'oc_group_name': return 0
+    case 'oc_name': return 1
+    case 'oc_rate': return 2
+    case 'oc_size': return 3
+    case 'oc_pointer': return 4
+    case 'oc_block': return 5
+    case 'op_id': return 6
+    default: return -1
+  }
+}
+
 /** A clean outcome, or null when the reference must read it (it warns about something). The keys
  *  are enumerated once (values, then the rest into `extra`): reading fields by name from objects
  *  of many key orders costs more than this, and the unknown ones have to be found anyway. */
@@ -18,18 +36,20 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
   if (!isObject(raw)) return null
   let groupNameRaw, nameRaw, rateRaw, sizeRaw, pointerRaw, blockRaw, playerRaw: unknown
   let extra: Extra | null = null
+  let i = 0
   for (const key in raw) {
     const v = raw[key]
-    switch (key) {
-      case 'oc_group_name': groupNameRaw = v; break
-      case 'oc_name': nameRaw = v; break
-      case 'oc_rate': rateRaw = v; break
-      case 'oc_size': sizeRaw = v; break
-      case 'oc_pointer': pointerRaw = v; break
-      case 'oc_block': blockRaw = v; break
-      case 'op_id': playerRaw = v; break
+    switch (i < OUTCOME_FIELDS && key === OUTCOME_ORDER[i] ? i : outcomeSlot(key)) {
+      case 0: groupNameRaw = v; break
+      case 1: nameRaw = v; break
+      case 2: rateRaw = v; break
+      case 3: sizeRaw = v; break
+      case 4: pointerRaw = v; break
+      case 5: blockRaw = v; break
+      case 6: playerRaw = v; break
       default: (extra ??= {})[key] = v
     }
+    i++
   }
   resetDirty()
   const groupName = readStr(groupNameRaw)
@@ -167,14 +187,30 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
 }
 
 /** `${position}:${groupId}` texts, kept: every match of a line repeats the same few (1x2 first,
- *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000. */
+ *  totals next...), so a refresh of 5,000 matches builds a handful of texts instead of 35,000, and a
+ *  big match's refresh (over a thousand markets) builds none. */
 const MARKET_KEYS = new Map<number, string>()
 const MARKET_KEYS_MAX = 50_000
+/** Positions and group ids within these make a map key below 2^52 (groupId * MAX_POSITION + position). */
+const MAX_POSITION = 4096
 const MAX_CACHED_GROUP = 2 ** 40
 
+/** The last group id and key seen at each position: the matches of a list mostly name the same
+ *  market at the same place, so most keys are found by one comparison. */
+const LAST_GROUP = new Array<number>(MAX_POSITION).fill(-1)
+const LAST_KEY = new Array<string>(MAX_POSITION).fill('')
+
 function marketKey(position: number, groupId: number): string {
-  if (position >= 64 || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
-  const slot = groupId * 64 + position
+  if (position >= MAX_POSITION || groupId < 0 || groupId >= MAX_CACHED_GROUP) return `${position}:${groupId}`
+  if (LAST_GROUP[position] === groupId) return LAST_KEY[position]
+  const key = cachedMarketKey(position, groupId)
+  LAST_GROUP[position] = groupId
+  LAST_KEY[position] = key
+  return key
+}
+
+function cachedMarketKey(position: number, groupId: number): string {
+  const slot = groupId * MAX_POSITION + position
   let key = MARKET_KEYS.get(slot)
   if (key === undefined) {
     if (MARKET_KEYS.size >= MARKET_KEYS_MAX) MARKET_KEYS.clear()

@@ -72,16 +72,50 @@ const F = Object.fromEntries(MATCH_SLOTS) as Record<MatchField, number>
  *  (so it never holds on to a parsed body). */
 const MATCH_VALUES: unknown[] = new Array<unknown>(MATCH_FIELDS.length).fill(undefined)
 
+/** The keys of the last match read, in its order, with their slots (-1: not modelled, so `extra`):
+ *  the matches of an answer share one key order, so each key is compared with the one at its place
+ *  in the last match (the same text: one comparison) before it is looked up by name. */
+const ORDER = { keys: [] as string[], slots: [] as number[] }
+
+/** `line:<id>`/`live:<id>` texts of the matches read, kept: a list's refresh every few seconds names
+ *  the same matches again, and a number's text (ids are beyond the engine's small cache of them)
+ *  costs more than finding it here. Bounded; the held line keeps these texts anyway. */
+const MATCH_KEYS: Record<LineType, Map<number, string>> = { line: new Map(), live: new Map() }
+const MATCH_KEYS_MAX = 50_000
+
+function keyOf(lineType: LineType, gameId: number): string {
+  const known = lineType === 'line' || lineType === 'live' ? MATCH_KEYS[lineType] : null
+  if (!known) return matchKey(lineType, gameId)
+  let key = known.get(gameId)
+  if (key === undefined) {
+    if (known.size >= MATCH_KEYS_MAX) known.clear()
+    key = matchKey(lineType, gameId)
+    known.set(gameId, key)
+  }
+  return key
+}
+
 /** `normaliseMatch`, in one pass for the ordinary match; the reference for anything it warns about. */
 export function normaliseMatchFast(raw: unknown, lineType: LineType, path: string, warnings: FeedWarning[], repeats: Repeats = NO_REPEATS()): Match | null {
   if (!isObject(raw)) return normaliseMatch(raw, lineType, path, warnings)
   const v = MATCH_VALUES
   let extra: Extra | null = null
+  const keys = ORDER.keys
+  const slots = ORDER.slots
+  let i = 0
   for (const key in raw) {
-    const slot = MATCH_SLOTS.get(key)
-    if (slot === undefined) (extra ??= {})[key] = raw[key]
+    let slot: number
+    if (i < keys.length && keys[i] === key) slot = slots[i]
+    else {
+      slot = MATCH_SLOTS.get(key) ?? -1
+      keys[i] = key
+      slots[i] = slot
+    }
+    i++
+    if (slot < 0) (extra ??= {})[key] = raw[key]
     else v[slot] = raw[key]
   }
+  if (i < keys.length) keys.length = slots.length = i
   resetDirty()
   const gameId = readId(v[F.game_id])
   const gameMid = readNum(v[F.game_mid])
@@ -132,7 +166,7 @@ export function normaliseMatchFast(raw: unknown, lineType: LineType, path: strin
   const country = (repeats.country = same(countryName, repeats.country))
   const tournament = (repeats.tournament = same(tournamentName, repeats.tournament))
   return {
-    key: matchKey(lineType, gameId),
+    key: keyOf(lineType, gameId),
     lineType,
     gameId,
     mainGameId,
@@ -170,16 +204,15 @@ export function normaliseMatchFast(raw: unknown, lineType: LineType, path: strin
   }
 }
 
-/** `opp_N_ids` when every one is a number id, in an array of its exact size; null otherwise (idsOf
- *  reads digit texts and words the warning for the rest). */
+/** `opp_N_ids` when every one is a number id: the parsed array itself (the body is the reader's
+ *  alone and dropped after it, so no copy); null otherwise (idsOf reads digit texts and words the
+ *  warning for the rest). */
 function numericIds(raw: unknown[]): number[] | null {
-  const out = sized<number>(raw.length)
   for (let i = 0; i < raw.length; i++) {
     const v = raw[i]
     if (typeof v !== 'number' || !Number.isSafeInteger(v)) return null
-    out[i] = v
   }
-  return out
+  return raw as number[]
 }
 
 /** A tournament's matches, sharing the names they repeat. */

@@ -114,7 +114,7 @@ function thirdBar(raw: string): number {
 
 /** The outcome type id of a well-formed `oc_pointer` (parseOcPointer's `typeId`), or -1 when it is
  *  malformed: the check the one-pass reader runs on every outcome of every list answer, in one walk
- *  over the text (no split, no regular expression, no parts object). */
+ *  over the text (no split, no regular expression, no parts object), each character read once. */
 export function ocPointerTypeId(raw: string): number {
   const len = raw.length
   let i = 0
@@ -122,12 +122,15 @@ export function ocPointerTypeId(raw: string): number {
   for (let part = 0; part < 3; part++) {
     const from = i
     let n = 0
-    for (; i < len; i++) {
-      const c = raw.charCodeAt(i)
-      if (c < C0 || c > C9) break
-      n = n * 10 + (c - C0)
+    let c = 0
+    while (i < len) {
+      c = raw.charCodeAt(i)
+      const d = c - C0
+      if (d < 0 || d > 9) break
+      n = n * 10 + d
+      i++
     }
-    if (i === from || i >= len || raw.charCodeAt(i) !== BAR) return -1
+    if (c !== BAR || i === from) return -1
     if (i - from > 15) {
       n = Number(raw.slice(from, i))
       if (!Number.isSafeInteger(n)) return -1

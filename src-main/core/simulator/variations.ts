@@ -34,6 +34,12 @@ export const VARIATION_NAMES = [
 
 export type VariationName = (typeof VARIATION_NAMES)[number]
 
+/** The variations production's feed captures show: all but `key-order` (the captures keep one key
+ *  order per kind of object) and `extra-fields` (their markets and outcomes carry no unknown field;
+ *  their matches' unknown keys the world sends itself). The feed bench measures in these shapes;
+ *  test/integration/simulator/feed-captures-shapes.test.ts holds them against the captures. */
+export const CAPTURES_SHAPES: readonly VariationName[] = VARIATION_NAMES.filter((n) => n !== 'key-order' && n !== 'extra-fields')
+
 /** `all`, `none`, or a comma list of names. Throws on an unknown name. */
 export function parseVariations(spec: string | readonly string[] | undefined): Set<VariationName> {
   const parts = (typeof spec === 'string' ? spec.split(',') : (spec ?? [])).map((s) => s.trim()).filter((s) => s.length > 0)
