@@ -1,5 +1,5 @@
 import { compareByType, marketOf, marketsOf, outcomeOf } from './normalise-match.js'
-import { NO_EXTRA } from './parse.js'
+import { keepExtra, NO_EXTRA } from './parse.js'
 import { MAX_RATE, ocPointerTypeId } from './pointer.js'
 import { isDirty, isObject, readArr, readBool, readId, readNum, readSize, readStr, resetDirty } from './read-clean.js'
 import type { Extra, FeedWarning, Market, Outcome } from './types.js'
@@ -47,7 +47,7 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
       case 4: pointerRaw = v; break
       case 5: blockRaw = v; break
       case 6: playerRaw = v; break
-      default: (extra ??= {})[key] = v
+      default: keepExtra((extra ??= {}), key, v)
     }
     i++
   }
@@ -139,7 +139,7 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
       case 'group_name': nameRaw = v; break
       case 'columns': columnsRaw = v; break
       case 'oc_list': listRaw = v; break
-      default: (extra ??= {})[key] = v
+      default: keepExtra((extra ??= {}), key, v)
     }
   }
   resetDirty()

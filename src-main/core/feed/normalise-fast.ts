@@ -1,6 +1,6 @@
 import { idsOf, listOf, livePositive, liveStr, normaliseMatch, planItemOf, secondsToMs, statOf, subGameOf } from './normalise-match.js'
 import { at, fastMarkets, sized, trimmed } from './normalise-fast-market.js'
-import { NO_EXTRA } from './parse.js'
+import { keepExtra, NO_EXTRA } from './parse.js'
 import { isDirty, isObject, readArr, readBool, readId, readLive, readNum, readStr, resetDirty } from './read-clean.js'
 import { matchKey } from './types.js'
 import type { Extra, FeedWarning, LineType, Match } from './types.js'
@@ -112,7 +112,7 @@ export function normaliseMatchFast(raw: unknown, lineType: LineType, path: strin
       slots[i] = slot
     }
     i++
-    if (slot < 0) (extra ??= {})[key] = raw[key]
+    if (slot < 0) keepExtra((extra ??= {}), key, raw[key])
     else v[slot] = raw[key]
   }
   if (i < keys.length) keys.length = slots.length = i

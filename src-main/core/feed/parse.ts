@@ -38,6 +38,13 @@ function noteIgnored(value: unknown, key: string, path: string, warnings: FeedWa
 /** Shared by every item without unmodelled fields (most of them): one object, not one per outcome. */
 export const NO_EXTRA: Extra = Object.freeze({})
 
+/** Keeps an unmodelled field as data: a feed key named `__proto__` (JSON.parse makes it an own
+ *  field) would otherwise set the object's prototype and the field would be lost. */
+export function keepExtra(extra: Extra, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(extra, key, { value, enumerable: true, writable: true, configurable: true })
+  else extra[key] = value
+}
+
 /** Fields of `raw` that the schema does not model (read-only). */
 export function extraOf(raw: unknown, known: Set<string>): Extra {
   let extra: Extra | null = null
@@ -46,8 +53,7 @@ export function extraOf(raw: unknown, known: Set<string>): Extra {
     const keys = Object.keys(input)
     for (let i = 0; i < keys.length; i++) {
       if (known.has(keys[i])) continue
-      extra ??= {}
-      extra[keys[i]] = input[keys[i]]
+      keepExtra((extra ??= {}), keys[i], input[keys[i]])
     }
   }
   return extra ?? NO_EXTRA
