@@ -44,6 +44,9 @@ function toAudit(r: Row): AuditEntry {
   return { id: Number(r.id), at: Number(r.at), actor: String(r.actor), action: String(r.action), data: parseOrText(r.data) }
 }
 
+/** The reads over the history tables, with the running totals they cache. */
+export type Queries = ReturnType<typeof createQueries>
+
 export function createQueries(db: Db) {
   const totals = createTotals(db)
   const effectsBetweenStmt = db.prepare(`SELECT t.id AS id, ${SERVICE} AS s, ${PARTNER} AS p ${EFFECTS_FROM} WHERE t.id BETWEEN ? AND ? ORDER BY t.id`)
