@@ -29,6 +29,50 @@ function outcomeSlot(key: string): number {
   }
 }
 
+/** The usual outcome, read by name: exactly the seven modelled keys, each of the type the captures
+ *  send (texts, a number of odds, a boolean block, a null or numeric player). Such outcomes share
+ *  the parser's one hidden class, so the seven loads are the cheapest reads there are; anything
+ *  else (an unknown key, another type, a value the readers would turn) is null here and read by
+ *  cleanOutcome. The result is what cleanOutcome gives for the same object. */
+function usualOutcome(raw: unknown, marketName: string | null): Outcome | null {
+  if (typeof raw !== 'object' || raw === null) return null
+  const o = raw as Record<string, unknown>
+  // Counted first: an object of another shape leaves before the loads, which on it would each be
+  // a lookup by name.
+  let keys = 0
+  for (const _ in o) keys++
+  if (keys !== OUTCOME_FIELDS) return null
+  const groupName = o.oc_group_name
+  const name = o.oc_name
+  const rate = o.oc_rate
+  const size = o.oc_size
+  const pointer = o.oc_pointer
+  const block = o.oc_block
+  const playerId = o.op_id
+  if (
+    typeof groupName !== 'string' || typeof name !== 'string' || typeof rate !== 'number' || typeof pointer !== 'string' || typeof block !== 'boolean' ||
+    !(typeof size === 'string' || (typeof size === 'number' && size - size === 0)) ||
+    !(playerId === null || (typeof playerId === 'number' && playerId - playerId === 0)) ||
+    !(rate > 0 && rate <= MAX_RATE)
+  ) return null
+  let typeId: number | null = null
+  if (pointer !== '') {
+    typeId = ocPointerTypeId(pointer)
+    if (typeId < 0) return null
+  }
+  return {
+    marketName: groupName === marketName ? marketName : groupName,
+    name,
+    rate,
+    size,
+    pointer: typeId === null ? null : pointer,
+    typeId,
+    blocked: block,
+    playerId,
+    extra: NO_EXTRA,
+  }
+}
+
 /** A clean outcome, or null when the reference must read it (it warns about something). The keys
  *  are enumerated once (values, then the rest into `extra`): reading fields by name from objects
  *  of many key orders costs more than this, and the unknown ones have to be found anyway. */
@@ -91,6 +135,11 @@ export function trimmed<T>(list: T[], n: number): T[] {
   return list
 }
 
+/** Whether outcomes are coming in the usual shape: after one that is not, the next ones go straight
+ *  to cleanOutcome (an answer whose every outcome carries an unknown field or its own key order
+ *  would pay for both readers), until one without unknown fields is read again. */
+let usualShapes = true
+
 const marketPath = (matchPath: string, position: number): string => `${matchPath}.game_oc_list[${position}]`
 
 /** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
@@ -101,7 +150,15 @@ function outcomesIn(items: unknown[], marketName: string | null, matchPath: stri
   const out = sized<Outcome>(items.length)
   let n = 0
   for (let i = 0; i < items.length; i++) {
-    let o = cleanOutcome(items[i], marketName)
+    let o: Outcome | null = null
+    if (usualShapes) {
+      o = usualOutcome(items[i], marketName)
+      usualShapes = o !== null
+    }
+    if (!o) {
+      o = cleanOutcome(items[i], marketName)
+      if (o && o.extra === NO_EXTRA) usualShapes = true
+    }
     if (!o) {
       if (column < 0 && Array.isArray(items[i])) return null
       const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`

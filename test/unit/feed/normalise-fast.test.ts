@@ -99,6 +99,35 @@ describe('one-pass feed reader = reference path', () => {
     fc.assert(fc.property(mutated(eventBody()), fc.constantFrom('line', 'live') as fc.Arbitrary<'line' | 'live'>, (body, lineType) => sameEvent(body, lineType)), RUNS)
   })
 
+  it('outcomes with exactly the seven keys, in the captures order, values at the edges of each type: same outcomes and warnings', () => {
+    // The reader's by-name path takes these; every value here is one it must either keep exactly as
+    // the reference does or hand on (odds out of range, a malformed pointer, a text where a number
+    // goes), and a list mixes them with unusual outcomes so the reader moves between its paths.
+    const usual = fc.record({
+      oc_group_name: fc.oneof(fc.constantFrom('Total', 'Handicap', ''), fc.string({ maxLength: 4 }), fc.constantFrom(0, 5, null, [])),
+      oc_name: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(0, 1.5, null, [], {})),
+      oc_rate: fc.oneof(fc.double({ min: 1.01, max: 1000, noNaN: true }), fc.constantFrom(0, -1, 1_000_000, 1_000_001, 1e308, '1.5', null, true)),
+      oc_size: fc.oneof(fc.constantFrom(0, '0', '2.5', -1.5, 1e308, null, [], '', true, {}), fc.integer()),
+      oc_pointer: fc.oneof(
+        fc.constantFrom('5001|2|9|2.5', '5001|2|9|-1.25', '5001|2|9|1.0E-4', '', '5001|2|9', '5001|2|x|0', ' 5001|2|9|0', '9'.repeat(17) + '|1|1|0'),
+        fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 12 }), fc.constantFrom('0', '3.001', '+2', '-0.5')).map((p) => p.join('|')),
+        fc.constantFrom(null, 12, []),
+      ),
+      oc_block: fc.oneof(fc.boolean(), fc.constantFrom(0, 1, '1', null)),
+      op_id: fc.oneof(fc.constantFrom(null, 7, 0, -3, 2.5, '7', ''), fc.nat()),
+    })
+    const unusual = fc.oneof(cleanOutcome, usual.map((o) => ({ ...o, x_extra: 1 })), usual.map((o) => shuffled(o, 3)))
+    const outcome = fc.oneof({ weight: 4, arbitrary: usual }, { weight: 1, arbitrary: unusual })
+    fc.assert(
+      fc.property(fc.array(fc.array(outcome, { maxLength: 6 }), { minLength: 1, maxLength: 4 }), (lists) => {
+        const markets = lists.map((oc_list, i) => ({ group_id: i + 1, group_name: 'Total', columns: 2, oc_list }))
+        sameEvents([{ tournament_id: 1, events_list: [prematchRow({ game_oc_list: markets })] }], 'line')
+        sameEvent(prematchRow({ game_oc_list: markets.map((m) => ({ ...m, oc_list: [m.oc_list, m.oc_list.slice(1)] })) }), 'live')
+      }),
+      RUNS,
+    )
+  })
+
   it('flat outcome lists in any order, shuffled keys, odd parameters: same order by type then parameter', () => {
     fc.assert(
       fc.property(fc.array(fc.array(cleanOutcome, { maxLength: 9 }), { minLength: 1, maxLength: 4 }), fc.nat(), (lists, seed) => {
