@@ -105,7 +105,7 @@ async function traced<T>(cdp: CDPSession, dir: string, name: string, fn: () => P
   const events: unknown[] = []
   const collect = (e: { value: unknown[] }) => void events.push(...e.value)
   cdp.on('Tracing.dataCollected', collect)
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,blink.user_timing,disabled-by-default-devtools.timeline,v8,disabled-by-default-v8.gc,blink.gc,blink', transferMode: 'ReportEvents' })
   try {
     return await fn()
   } finally {

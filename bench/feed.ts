@@ -78,14 +78,17 @@ export async function payloads(config: BenchConfig, variations: string): Promise
  *  gave, straight after (as the client does, so normalising pays for the young parsed tree its
  *  collections meet). Normalising is measured directly, not as parse + normalise minus a separate
  *  parse: that difference of two noisy timings could go below 0. */
-export async function measure(text: string, normalise: (body: unknown) => unknown): Promise<{ parse: number; normalise: number }> {
+export async function measure(text: string, normalise: (body: unknown) => unknown): Promise<{ parse: number; normalise: number; parseFaults: number; normaliseFaults: number }> {
   await settle()
   let body: unknown
+  const faults0 = process.resourceUsage().minorPageFault
   const parse = cpuMs(() => {
     body = (JSON.parse(text) as { body: unknown }).body
   })
+  const faults1 = process.resourceUsage().minorPageFault
   const took = cpuMs(() => normalise(body))
-  return { parse, normalise: took }
+  const faults2 = process.resourceUsage().minorPageFault
+  return { parse, normalise: took, parseFaults: faults1 - faults0, normaliseFaults: faults2 - faults1 }
 }
 
 export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
@@ -95,11 +98,14 @@ export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
   const figure = async (name: string, text: string, normalise: (body: unknown) => unknown, reps: number, extraNote = '') => {
     const perRep: number[] = []
     const parseRep: number[] = []
+    const faults = { parse: [] as number[], normalise: [] as number[] }
     for (let w = 0; w < 2; w++) await measure(text, normalise)
     for (let r = 0; r < (config.quick ? config.reps : Math.max(config.reps, reps)); r++) {
       const m = await measure(text, normalise)
       parseRep.push(m.parse)
       perRep.push(m.normalise)
+      faults.parse.push(m.parseFaults)
+      faults.normalise.push(m.normaliseFaults)
     }
     const added = summarise(perRep)
     const parse = summarise(parseRep)
@@ -111,7 +117,7 @@ export async function benchFeed(config: BenchConfig): Promise<BenchRow[]> {
         baseline: parse,
         target: '<= 0.3x JSON.parse',
         met: (_v, _b, ratio) => ratio !== null && ratio <= 0.3,
-        note: `${(text.length / 1e6).toFixed(1)} MB${extraNote}; CPU time of normalising the parsed body, against JSON.parse of the same bytes in the same repetition, median of ${perRep.length} from a collected and settled heap (its spread ${parse.min.toFixed(1)}-${parse.max.toFixed(1)} ms)`,
+        note: `${(text.length / 1e6).toFixed(1)} MB${extraNote}; CPU time of normalising the parsed body, against JSON.parse of the same bytes in the same repetition, median of ${perRep.length} from a collected and settled heap (its spread ${parse.min.toFixed(1)}-${parse.max.toFixed(1)} ms); minor page faults, median: JSON.parse ${summarise(faults.parse).median}, normalising ${summarise(faults.normalise).median}`,
       }),
     )
   }
