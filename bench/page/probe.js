@@ -60,13 +60,27 @@
      */
     firstPaint({ from, more }) {
       const seen = marks.slice(from)
+      const paintOf = (applied) => seen.find((m) => m.name === PAINTED && m.at >= applied.at && m.detail.shown > 0)
+      const arrivalOf = (applied) => arrivals.filter((a) => a.at <= applied.at).at(-1)
       const applied = seen.find((m) => m.name === APPLIED && m.detail.rows > more)
       if (!applied) return null
-      const painted = seen.find((m) => m.name === PAINTED && m.at >= applied.at && m.detail.shown > 0)
-      if (!painted) return null
-      const arrival = arrivals.filter((a) => a.at <= applied.at).at(-1)
-      if (!arrival) return null
-      return { rows: applied.detail.rows, shown: painted.detail.shown, bytes: arrival.bytes, total: painted.at - arrival.at, parse: applied.at - arrival.at, render: painted.at - applied.at }
+      const painted = paintOf(applied)
+      const arrival = arrivalOf(applied)
+      // A big list may come in two parts (its first rows, then the whole): the whole one too.
+      const whole = seen.find((m) => m.name === APPLIED && m.detail.rows > more && !m.detail.partial)
+      const wholePainted = whole && paintOf(whole)
+      if (!painted || !arrival || !wholePainted) return null
+      return {
+        rows: whole.detail.rows,
+        firstRows: applied.detail.rows,
+        shown: painted.detail.shown,
+        bytes: arrival.bytes,
+        total: painted.at - arrival.at,
+        parse: applied.at - arrival.at,
+        render: painted.at - applied.at,
+        whole: wholePainted.at - arrival.at,
+        wholeBytes: arrivalOf(whole).bytes,
+      }
     },
 
     /** Holds `text` as the list message (a page that has no socket of its own: the plain list). */

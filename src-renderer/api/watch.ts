@@ -9,6 +9,9 @@
  * - A delta names the seq of the data it applies to (`prev`): one that follows data this window does
  *   not hold (a delta was lost or came out of order) is not applied; the window asks again and main
  *   answers its current snapshot.
+ * - A big list may come in two parts: first a `partial` snapshot (its first rows, to draw at once),
+ *   then the whole list. A partial snapshot never replaces a whole one of the same (epoch, seq), and
+ *   deltas wait while only the first part is held.
  * - `live` false (or an error before any snapshot) is the stale state the UI shows.
  */
 import { reactive, shallowRef, type ShallowRef } from 'vue'
@@ -35,9 +38,10 @@ export interface WatchStatus {
 export interface WatchHandlers<N extends WatchTopicName> {
   /**
    * After a snapshot replaced the data. It may return an equal value to hold instead (one that keeps
-   * the objects of what it held before); later deltas apply to that.
+   * the objects of what it held before); later deltas apply to that. `partial`: only the first part
+   * of a big list, the whole on its way.
    */
-  snapshot?(data: WatchSnapshot<N>): WatchSnapshot<N> | void
+  snapshot?(data: WatchSnapshot<N>, partial: boolean): WatchSnapshot<N> | void
   /** After a delta was applied (data is already updated). */
   delta?(delta: WatchDelta<N>, data: WatchSnapshot<N>): void
   /** The held data was dropped (the epoch moved on). */
@@ -114,20 +118,25 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
   let stateSeq = -1
   /** A gap was seen: deltas wait for the snapshot asked for. */
   let resyncing = false
+  /** What is held is the first part of a list whose whole snapshot is on its way. */
+  let heldPartial = false
   const reduce = reducers[topic.name] as AnyReducer | undefined
 
   function newer(epoch: Epoch, seq: number): boolean {
     if (status.epoch === null || status.seq === null) return true
     return epoch > status.epoch || (epoch === status.epoch && seq >= status.seq)
   }
-  function setSnapshot(epoch: Epoch, seq: number, snapshot: WatchSnapshot<N>): void {
+  function setSnapshot(epoch: Epoch, seq: number, snapshot: WatchSnapshot<N>, partial = false): void {
     if (!newer(epoch, seq)) return
+    // The whole list at this seq arrived before the answer that carried its first part.
+    if (partial && !heldPartial && data.value !== null && status.epoch === epoch && status.seq === seq) return
+    heldPartial = partial
     data.value = snapshot
     status.epoch = epoch
     status.seq = seq
     status.at = Date.now()
     resyncing = false
-    const adopted = handlers.snapshot?.(snapshot)
+    const adopted = handlers.snapshot?.(snapshot, partial)
     if (adopted !== undefined) data.value = adopted
     const held = pending
     pending = []
@@ -139,7 +148,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       setSnapshot(e.epoch, e.seq, e.delta as WatchSnapshot<N>)
       return
     }
-    if (data.value === null || status.epoch !== e.epoch) {
+    if (data.value === null || status.epoch !== e.epoch || heldPartial) {
       // Its snapshot has not arrived yet (main always sends one first; the cap only guards a broken source).
       if (pending.length < MAX_PENDING) pending.push(e)
       return
@@ -167,7 +176,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
   }
   function apply(e: Pushed): void {
     if (!status.active) return
-    if (e.type === 'watch.snapshot') setSnapshot(e.epoch, e.seq, e.snapshot as WatchSnapshot<N>)
+    if (e.type === 'watch.snapshot') setSnapshot(e.epoch, e.seq, e.snapshot as WatchSnapshot<N>, e.partial === true)
     else if (e.type === 'watch.delta') applyDelta(e)
     else applyState(e)
   }
@@ -184,6 +193,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
       status.at = null
       stateSeq = -1
       resyncing = false
+      heldPartial = false
       pending = pending.filter((e) => e.epoch >= epoch)
       handlers.reset?.()
     }),
@@ -199,7 +209,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
         status.error = v.error
         handlers.state?.(status)
       }
-      if (v.snapshot !== null) setSnapshot(v.epoch, v.seq, v.snapshot as WatchSnapshot<N>)
+      if (v.snapshot !== null) setSnapshot(v.epoch, v.seq, v.snapshot as WatchSnapshot<N>, v.partial === true)
     } catch (err) {
       // Stale: main keeps the subscription and sends the new profile's snapshot as an event.
       if (isStaleEpoch(err) || !status.active) return

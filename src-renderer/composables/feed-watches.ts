@@ -80,18 +80,18 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
       topic: () => TopicOf<N> | null,
       loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
       source: string,
-      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>) => WatchSnapshot<N> | void,
+      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: boolean) => WatchSnapshot<N> | void,
       accept: (v: WatchSnapshot<N>) => boolean = () => true,
     ) => {
-      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>): WatchSnapshot<N> | void => {
+      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial = false): WatchSnapshot<N> | void => {
         if (!accept(v)) return
         s[loading] = false
-        const held = show(v, whole, delta)
+        const held = show(v, whole, delta, partial)
         s.updatedAt = Date.now()
         return held
       }
       return topicWatch(topic, {
-        snapshot: (v) => take(v, true),
+        snapshot: (v, partial) => take(v, true, undefined, partial),
         delta: (d, v) => void take(v, false, d),
         state: (st) => {
           if (st.error) s[loading] = false
@@ -105,11 +105,11 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
     })
     // Unchanged matches keep their objects: a refresh re-renders only the rows whose data moved. A
     // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
-    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta) => {
+    const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta, partial) => {
       if (!whole) listDeltas[lt] = delta
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
       listDeltas[lt] = undefined
-      mark(LIST_APPLIED, { rows: lists[lt].shape().count })
+      mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1 } : { rows: lists[lt].shape().count })
       return s.events
     })
     const event = feedWatch(

@@ -112,7 +112,7 @@ export interface OpenConsole {
 }
 
 /** `npm run web`'s server + a fresh Chromium profile + one page on the console, with errors collected. */
-export async function openConsole(options: Pick<WebConsoleOptions, 'skippableFeedClock'> = {}): Promise<OpenConsole> {
+export async function openConsole(options: Pick<WebConsoleOptions, 'skippableFeedClock' | 'env'> = {}): Promise<OpenConsole> {
   mkdirSync(SHOTS, { recursive: true })
   // The server and Chromium start side by side: each waits mostly on its own process starting.
   const [started, launched] = await Promise.allSettled([startWebConsole(options), launchBrowser()])

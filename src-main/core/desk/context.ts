@@ -83,6 +83,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
       profiles: options.profiles,
       clock,
       feedClock: options.feedClock,
+      listPreview: options.listPreview,
       bus: envBus,
       connection,
       sims,

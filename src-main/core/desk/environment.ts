@@ -24,6 +24,7 @@ import { withSightings } from './sightings.js'
 import { openListenerSource, openTimelineSource } from './watch-sources.js'
 import { createSessionTracker, type SessionTracker } from './session.js'
 import { DEMO_CREDENTIALS } from './types.js'
+import type { ListPreview } from './list-head.js'
 
 /**
  * Everything that belongs to the active profile: endpoints, clients, session, the sources of its
@@ -78,6 +79,7 @@ export interface EnvironmentDeps {
   clock: Clock
   /** The clock the feed's reads are paced on (DeskCoreOptions.feedClock); default `clock`. */
   feedClock?: Clock
+  listPreview?: ListPreview
   /** The bus of the epoch this environment is built under. */
   bus: EventBus
   connection: ConnectionMonitor
@@ -259,7 +261,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
     return store
   }
 
-  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, pacingClock: deps.feedClock, connection: deps.connection, logger: deps.logger })
+  const watches = createFeedWatches({ feed, lang: profile.language, cdn: endpoints.cdn, clock: deps.clock, pacingClock: deps.feedClock, listPreview: deps.listPreview, connection: deps.connection, logger: deps.logger })
   const listener = createListenerControl({
     profile,
     // Demo: the simulator's public secret unless one is stored (an operator tries a wrong one, then fixes it).

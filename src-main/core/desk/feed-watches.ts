@@ -1,4 +1,4 @@
-import type { WatchSnapshot, WatchSourceState, WatchTopic } from '../../../src-shared/contract.js'
+import type { TournamentEventsDto, WatchSnapshot, WatchSourceState, WatchTopic } from '../../../src-shared/contract.js'
 import {
   buildCouponPointer,
   countryIconUrl,
@@ -27,6 +27,7 @@ import { nullLogger, type Logger } from '../shared/log.js'
 import { LIVE, type WatchSource, type WatchSourceHooks } from '../shared/watch.js'
 import type { ConnectionMonitor } from './connection.js'
 import { diffEvent, diffList } from './feed-delta.js'
+import { listHead, type ListPreview } from './list-head.js'
 import { createMatchClocks } from './match-clocks.js'
 import { eventResultToDto, eventsToDto, sportsToNodes, type FeedDtoTools } from './map-feed.js'
 
@@ -65,6 +66,8 @@ export interface FeedWatchesOptions {
   logger?: Logger
   /** Seconds a live timer may stray from the window's own count before a refresh pushes it (match-clocks.ts). */
   clockToleranceSec?: number
+  /** When a match list is pushed in two parts (list-head.ts); default LIST_PREVIEW. */
+  listPreview?: ListPreview
 }
 
 export function feedTools(cdn: string): FeedDtoTools {
@@ -230,7 +233,8 @@ export function createFeedWatches(options: FeedWatchesOptions): FeedWatches {
         active.delete(stop)
       }
       active.add(stop)
-      return { snapshot: () => (answer === null ? null : dataOf(answer)), state: () => state, close: stop }
+      const preview = topic.name === 'feed.events' || topic.name === 'feed.calendar' ? (list: WatchSnapshot<FeedTopic['name']>) => listHead(list as TournamentEventsDto[], options.listPreview) : undefined
+      return { snapshot: () => (answer === null ? null : dataOf(answer)), state: () => state, close: stop, ...(preview ? { preview } : {}) }
     },
     count: () => active.size,
     async run(spec) {

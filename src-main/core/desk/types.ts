@@ -1,6 +1,7 @@
 import type { DeskEvent, DeskHandlers, Epoch } from '../../../src-shared/contract.js'
 import type { Clock } from '../shared/clock.js'
 import type { Logger } from '../shared/log.js'
+import type { ListPreview } from './list-head.js'
 import type { ProfileService } from '../profiles/index.js'
 import type { SecretVault } from '../vault/index.js'
 
@@ -16,6 +17,8 @@ export interface DeskCoreOptions {
    * match's 30 s between reads passes at once while the intervals still hold on that clock.
    */
   feedClock?: Clock
+  /** When a match list goes to windows in two parts, its first rows then the whole (list-head.ts); default LIST_PREVIEW. */
+  listPreview?: ListPreview
   emit: (event: DeskEvent) => void
   bridge: 'electron' | 'web'
   version: string

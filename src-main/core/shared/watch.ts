@@ -21,6 +21,8 @@ export interface WatchSource<N extends WatchTopicName = WatchTopicName> {
   snapshot(): WatchSnapshot<N> | null
   state(): WatchSourceState
   close(): void
+  /** The first part of `snapshot`, to show at once, when it is a big list; null when it is not. */
+  preview?(snapshot: WatchSnapshot<N>): WatchSnapshot<N> | null
 }
 
 export type OpenWatchSource = (topic: WatchTopic, hooks: WatchSourceHooks) => WatchSource
@@ -98,8 +100,39 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
     }
   }
 
+  const previewOf = (run: Running, snapshot: WatchSnapshot<WatchTopicName>): WatchSnapshot<WatchTopicName> | null => {
+    try {
+      return run.source?.preview?.(snapshot) ?? null
+    } catch (error) {
+      options.onError?.('watch preview', error)
+      return null
+    }
+  }
+
+  /** A big list goes in two pushes: its first part, which a window can draw at once, then the whole
+   *  (the second one's serialising and parsing no longer stand between the window and its first rows). */
+  const pushSnapshot = (run: Running, snapshot: WatchSnapshot<WatchTopicName>) => {
+    const head = previewOf(run, snapshot)
+    if (head) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot: head, partial: true }) as DeskEventBody, true)
+    push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true)
+  }
+
+  /** After an answer that carried the first part: the whole snapshot, at the answer's seq, to that
+   *  subscription only, once the answer is on its way (it is sent when the handler's result settles). */
+  const followAnswer = (run: Running, subscriptionId: string, seq: number, snapshot: WatchSnapshot<WatchTopicName>) => {
+    const b = binding
+    setImmediate(() => {
+      if (binding !== b || !b || run.closed || !run.subscribers.has(subscriptionId) || held.get(subscriptionId)?.key !== run.key) return
+      try {
+        b.emit({ type: 'watch.snapshot', subscriptionId, seq, topic: run.topic.name, snapshot } as DeskEventBody)
+      } catch (error) {
+        options.onError?.('watch event', error)
+      }
+    })
+  }
+
   const hooksOf = (run: Running): WatchSourceHooks => ({
-    snapshot: (snapshot) => push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true),
+    snapshot: (snapshot) => pushSnapshot(run, snapshot),
     delta: (delta) => {
       const prev = run.dataSeq
       push(run, (subscriptionId, s) => ({ type: 'watch.delta', subscriptionId, seq: s, prev, topic: run.topic.name, delta }) as DeskEventBody, true)
@@ -148,12 +181,16 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
       const run = running.get(key) ?? start(b, key, topic)
       run.subscribers.add(subscriptionId)
       if (run.seq === 0) run.seq = ++seq
+      const snapshot = run.source?.snapshot() ?? null
+      const head = snapshot === null ? null : previewOf(run, snapshot)
+      if (head && snapshot) followAnswer(run, subscriptionId, run.seq, snapshot)
       return {
         subscriptionId,
         epoch: b.epoch,
         seq: run.seq,
         topic: topic.name,
-        snapshot: run.source?.snapshot() ?? null,
+        snapshot: head ?? snapshot,
+        ...(head ? { partial: true as const } : {}),
         live: run.state.live,
         error: run.state.error,
       }
@@ -183,7 +220,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
         const run = start(next, group.key, group.topic)
         group.ids.forEach((id) => run.subscribers.add(id))
         const snapshot = run.source?.snapshot() ?? null
-        if (snapshot !== null) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true)
+        if (snapshot !== null) pushSnapshot(run, snapshot)
         push(run, (subscriptionId, s) => ({ type: 'watch.state', subscriptionId, seq: s, ...run.state }))
       }
     },

@@ -9,6 +9,8 @@ export interface BridgeWindow {
   ws: WebSocket
   frames: string[]
   events: DeskEvent[]
+  /** What arrived, in order: `event:<type>` and `reply:<call id>`. */
+  arrivals: string[]
   call<T>(channel: string, payload?: unknown): Promise<Result<T>>
 }
 
@@ -20,6 +22,7 @@ export async function openBridgeWindow(bridge: WebBridge): Promise<BridgeWindow>
   })
   const frames: string[] = []
   const events: DeskEvent[] = []
+  const arrivals: string[] = []
   const pending = new Map<number, (result: Result<unknown>) => void>()
   let next = 1
   ws.on('message', (data) => {
@@ -28,12 +31,17 @@ export async function openBridgeWindow(bridge: WebBridge): Promise<BridgeWindow>
     if (message.event) {
       frames.push(text)
       events.push(message.event)
-    } else if (typeof message.id === 'number') pending.get(message.id)?.(message.result!)
+      arrivals.push(`event:${message.event.type}`)
+    } else if (typeof message.id === 'number') {
+      arrivals.push(`reply:${message.id}`)
+      pending.get(message.id)?.(message.result!)
+    }
   })
   return {
     ws,
     frames,
     events,
+    arrivals,
     call<T>(channel: string, payload?: unknown) {
       const id = next++
       return new Promise<Result<T>>((resolve) => {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openConsole, snap, type OpenConsole } from './launch.js'
+
+// A line of over a thousand matches opened whole: its first rows are drawn from the first part main
+// sends, the rest arrive right after, and the whole list is there to scroll through, the first time
+// (main reads the line) and again (main answers from what it holds).
+let desk: OpenConsole
+let page: Page
+
+beforeAll(async () => {
+  // The Demo world's biggest sport holds about 39% of its matches: some 1,250 here.
+  desk = await openConsole({ env: { DESK_DEMO_MATCHES: '3200' } })
+  page = desk.page
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.getByTestId('match-row').first().waitFor({ timeout: 30_000 })
+})
+afterAll(() => desk?.close())
+
+const listCount = async () => Number((await page.locator('.browser__bar .mono').first().textContent())?.replace(/\D/g, ''))
+
+/** The list's applied marks from now on (rows, and `partial` while only the first part is held). */
+async function watchApplied(): Promise<() => Promise<Array<{ rows: number; partial?: number }>>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __applied: unknown[] }
+    w.__applied = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'desk:list:applied') w.__applied.push((e as PerformanceMark).detail)
+    }).observe({ type: 'mark' })
+  })
+  return () => page.evaluate(() => (window as unknown as { __applied: Array<{ rows: number; partial?: number }> }).__applied)
+}
+
+describe('a line of over a thousand matches', () => {
+  for (const time of ['first', 'second']) {
+    it(`opened whole (${time} time): its first rows from a first part, then every match, the last one reachable`, async () => {
+      const applied = await watchApplied()
+      await page.getByTestId('feed-scope-all').click()
+      await expect.poll(listCount, { timeout: 30_000 }).toBeGreaterThan(1000)
+      const marks = await applied()
+      const whole = marks.filter((m) => !m.partial)
+      expect(marks[0]).toMatchObject({ partial: 1 })
+      expect(marks[0].rows).toBeLessThan(whole.at(-1)!.rows)
+      expect(whole.at(-1)!.rows).toBe(await listCount())
+      const scroller = page.locator('.mlist__scroll')
+      await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await expect.poll(() => page.locator('[data-row-index]').evaluateAll((rows) => Math.max(...rows.map((r) => Number(r.getAttribute('data-row-index')))))).toBeGreaterThan(1000)
+      if (time === 'first') await snap(page, 'line-big-bottom-1280.png')
+      await page.getByTestId('feed-scope-top').click()
+      await expect.poll(listCount).toBeLessThanOrEqual(50)
+    })
+  }
+})
