@@ -22,13 +22,13 @@ const listCount = async () => Number((await page.locator('.browser__bar .mono').
 /** The list's applied marks from now on (rows, and `partial` while only the first part is held). */
 async function watchApplied(): Promise<() => Promise<Array<{ rows: number; partial?: number }>>> {
   await page.evaluate(() => {
-    const w = window as unknown as { __applied: unknown[] }
+    const w = globalThis as unknown as { __applied: unknown[] }
     w.__applied = []
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.name === 'desk:list:applied') w.__applied.push((e as PerformanceMark).detail)
+      for (const e of list.getEntries()) if (e.name === 'desk:list:applied') w.__applied.push((e as unknown as { detail: unknown }).detail)
     }).observe({ type: 'mark' })
   })
-  return () => page.evaluate(() => (window as unknown as { __applied: Array<{ rows: number; partial?: number }> }).__applied)
+  return () => page.evaluate(() => (globalThis as unknown as { __applied: Array<{ rows: number; partial?: number }> }).__applied)
 }
 
 describe('a line of over a thousand matches', () => {
