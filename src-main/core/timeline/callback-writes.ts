@@ -12,28 +12,14 @@ type Group = ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>
  * Runs once per delivery: statements are prepared once here, and no closure is made per delivery.
  */
 export interface CallbackWrites {
-  /** One delivery inside the caller's transaction: stored and applied. */
+  /** One delivery inside the caller's transaction (a group commit runs it per delivery). */
   applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
-  /**
-   * One delivery stored inside the caller's transaction, as a group commit does before the answer: its
-   * row and its batch (deduplicated), the batch kept as pending until `applyStored` applies its coupons.
-   */
-  storeOne(batch: SettlementBatch, meta: DeliveryMeta): StoredDelivery
-  /** A stored delivery's coupons applied inside the caller's transaction; its batch no longer pending. */
-  applyStored(batch: SettlementBatch): TimelineEntry[]
-  /** Batches stored and not yet applied (a stop came between a delivery's answer and its apply), oldest first. */
-  pendingBatches(): Array<{ batch: SettlementBatch; deliveryId: number }>
   /** One delivery in its own transaction (`.immediate`); the caller emits its entries. */
   applyBatchTx: { immediate(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult }
   /** `applyBatches`: the group in one FULL transaction, then its entries emitted. */
   applyGroup(items: Group): ApplyResult[]
   recordRejected(delivery: RejectedDelivery): void
   noteStillRefused(id: number, reason: string): void
-}
-
-export interface StoredDelivery {
-  deliveryId: number
-  duplicate: boolean
 }
 
 export interface CallbackWriteDeps {
@@ -54,10 +40,8 @@ export function createCallbackWrites(db: Db, deps: CallbackWriteDeps): CallbackW
     // A delivery's body goes with its row (deliveries.ts): the batch stays a small key. A replayed refused
     // delivery's row may be pruned later with the refused ones: the body it applied stays on the batch.
     insertBatch: db.prepare(
-      'INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id, raw_body, pending) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING',
+      'INSERT INTO batches (batch_id, received_at, coupon_count, delivery_id, raw_body) VALUES (?, ?, ?, ?, ?) ON CONFLICT(batch_id) DO NOTHING',
     ),
-    clearPending: db.prepare('UPDATE batches SET pending = NULL WHERE batch_id = ?'),
-    pending: db.prepare('SELECT delivery_id, pending FROM batches WHERE pending IS NOT NULL ORDER BY delivery_id'),
     countRepeat: db.prepare('UPDATE batches SET repeats = repeats + 1 WHERE batch_id = ?'),
     pruneRejected: db.prepare(
       // A row whose body waits for a re-verify stays: the kept bodies have their own bounds (deliveries.ts).
@@ -67,44 +51,19 @@ export function createCallbackWrites(db: Db, deps: CallbackWriteDeps): CallbackW
     ),
   }
 
-  /** The delivery's row and its batch (null: a duplicate, counted); `pending`: the batch as text, kept until applied. */
-  function store(batch: SettlementBatch, meta: DeliveryMeta, pending: string | null): StoredDelivery {
+  function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
     const receivedAt = meta.receivedAt ?? clock.now()
     // The delivery's row first, so the batch it applies names it (a replay names its kept row).
     const deliveryId = meta.replayOf ?? deliveryLog.recordValid(batch, meta, receivedAt)
-    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId, meta.replayOf === undefined ? null : (meta.rawBody ?? null), pending).changes) === 0) {
+    if (Number(stmt.insertBatch.run(batch.batchId, receivedAt, batch.couponCount, deliveryId, meta.replayOf === undefined ? null : (meta.rawBody ?? null)).changes) === 0) {
       stmt.countRepeat.run(batch.batchId)
       deliveryLog.settleValid(batch, meta, deliveryId, true)
-      return { deliveryId, duplicate: true }
+      return { processed: batch.couponCount, duplicate: true, entries: [] }
     }
-    return { deliveryId, duplicate: false }
-  }
-
-  function applyCoupons(batch: SettlementBatch): TimelineEntry[] {
     const entries: TimelineEntry[] = []
     for (const snap of batch.coupons) entries.push(...applySnapshot(snap, 'callback', batch.batchId))
-    return entries
-  }
-
-  function applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult {
-    const stored = store(batch, meta, null)
-    if (stored.duplicate) return { processed: batch.couponCount, duplicate: true, entries: [] }
-    const entries = applyCoupons(batch)
-    deliveryLog.settleValid(batch, meta, stored.deliveryId, false)
+    deliveryLog.settleValid(batch, meta, deliveryId, false)
     return { processed: batch.coupons.length, duplicate: false, entries }
-  }
-
-  // A listener's delivery (never a replay: those go through applyOne), so settling its row has nothing to do.
-  const storeOne = (batch: SettlementBatch, meta: DeliveryMeta): StoredDelivery => store(batch, meta, JSON.stringify(batch))
-
-  function applyStored(batch: SettlementBatch): TimelineEntry[] {
-    const entries = applyCoupons(batch)
-    stmt.clearPending.run(batch.batchId)
-    return entries
-  }
-
-  function pendingBatches(): Array<{ batch: SettlementBatch; deliveryId: number }> {
-    return (stmt.pending.all() as Array<{ delivery_id: unknown; pending: string }>).map((r) => ({ batch: JSON.parse(r.pending) as SettlementBatch, deliveryId: Number(r.delivery_id) }))
   }
   const applyBatchTx = db.transaction(applyOne)
   const applyGroupTx = db.transaction((items: Group): ApplyResult[] => items.map(({ batch, meta }) => applyOne(batch, meta)))
@@ -120,9 +79,6 @@ export function createCallbackWrites(db: Db, deps: CallbackWriteDeps): CallbackW
 
   return {
     applyOne,
-    storeOne,
-    applyStored,
-    pendingBatches,
     applyBatchTx,
     applyGroup,
     recordRejected(delivery) {

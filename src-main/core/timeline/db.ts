@@ -226,12 +226,6 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE deliveries;
   ALTER TABLE deliveries_v7 RENAME TO deliveries;
   `,
-  // 8: a callback batch acknowledged before its coupons are applied keeps its settlement batch here until
-  // then (callback-writes.ts): a stop in between leaves it for the next open to apply.
-  `
-  ALTER TABLE batches ADD COLUMN pending TEXT;
-  CREATE INDEX batches_pending ON batches(delivery_id) WHERE pending IS NOT NULL;
-  `,
 ]
 
 function userVersion(db: Db): number {

@@ -1,7 +1,6 @@
 import { startCheckpointer, type Checkpointer } from './checkpointer.js'
 import type { Db } from './db.js'
 import type { TimelineStoreOptions } from './store-api.js'
-import type { StoredDelivery } from './callback-writes.js'
 import type { ApplyResult, DeliveryMeta, SettlementBatch, TimelineEntry } from './types.js'
 import { createWalSync } from './wal-sync.js'
 
@@ -16,14 +15,7 @@ export const SYNC_BEHIND_MS = 5
  * the deliveries' answers. Without a WAL (`:memory:`, another journal mode) it is `applyBatches`.
  */
 export interface GroupCommit {
-  /**
-   * Stores a group of deliveries (rows and batches, deduplicated) in one transaction and resolves with
-   * the answers; their coupons are applied in a second transaction right after the answers are written
-   * (or sooner: before any other use of the store, so nothing reads or writes past an acknowledged batch).
-   */
   commitGroup(items: Group): Promise<ApplyResult[]>
-  /** Applies what was acknowledged and not yet applied (queued now, or left by a stop): before any use of the store. */
-  applyPending(): void
   prepareForDeliveries(waitMs?: number): Promise<void>
   /** Stops the checkpoint worker and starts the sync still to come; before the database closes. */
   close(): void
@@ -32,9 +24,6 @@ export interface GroupCommit {
 export interface GroupCommitDeps {
   options: Pick<TimelineStoreOptions, 'datasync' | 'acknowledge' | 'logger'>
   applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
-  storeOne(batch: SettlementBatch, meta: DeliveryMeta): StoredDelivery
-  applyStored(batch: SettlementBatch): TimelineEntry[]
-  pendingBatches(): Array<{ batch: SettlementBatch }>
   /** The FULL path, taken when there is no WAL to sync. */
   applyGroup(items: Group): ApplyResult[]
   committedOnly(): void
@@ -44,7 +33,7 @@ export interface GroupCommitDeps {
 }
 
 export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): GroupCommit {
-  const { options, applyOne, storeOne, applyStored, pendingBatches, applyGroup, committedOnly, ensureOpen, isClosed, emit } = deps
+  const { options, applyOne, applyGroup, committedOnly, ensureOpen, isClosed, emit } = deps
   const inWal = file !== ':memory:' && String((db.prepare('PRAGMA journal_mode').get() as { journal_mode?: unknown } | undefined)?.journal_mode).toLowerCase() === 'wal'
   const walSync = inWal ? createWalSync(`${file}-wal`, options.datasync) : null
   const acknowledge = options.acknowledge ?? 'committed'
@@ -55,76 +44,19 @@ export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): 
     rollback: db.prepare('ROLLBACK'),
   }
 
-  /** `fn` in one transaction committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
-  function inGroupTx<T>(fn: () => T): T {
+  /** The group's transaction, committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
+  function writeGroup(items: Group): ApplyResult[] {
     committedOnly()
     groupStmt.begin.run()
+    let results: ApplyResult[]
     try {
-      const result = fn()
+      results = items.map(({ batch, meta }) => applyOne(batch, meta))
       groupStmt.commit.run()
-      return result
     } catch (error) {
       if (db.inTransaction) groupStmt.rollback.run()
       throw error
     }
-  }
-
-  /**
-   * The group's deliveries stored: what an answer promises (on disk, deduplicated). Applying their
-   * coupons (the most of a delivery's writes) waits in `toApply` for the answers to be on their way:
-   * a lone sender's next delivery comes while they are applied. A replayed refused delivery, and any
-   * delivery answered only after the disk sync, is applied in the same transaction.
-   */
-  const toApply: SettlementBatch[] = []
-  // Answered after the disk sync, a delivery waits for the disk anyway: its coupons are applied with it
-  // (and nothing is shown of a group before it is synced).
-  const applyAfter = acknowledge === 'committed'
-  function writeGroup(items: Group): ApplyResult[] {
-    const stored: SettlementBatch[] = []
-    const results = inGroupTx(() =>
-      items.map(({ batch, meta }): ApplyResult => {
-        if (!applyAfter || meta.replayOf !== undefined) return applyOne(batch, meta)
-        if (storeOne(batch, meta).duplicate) return { processed: batch.couponCount, duplicate: true, entries: [] }
-        stored.push(batch)
-        return { processed: batch.coupons.length, duplicate: false, entries: [] }
-      }),
-    )
-    // Only once committed: a group that failed stored nothing, and nothing of it is applied.
-    toApply.push(...stored)
-    if (stored.length > 0) applyAfterAnswers()
     return results
-  }
-
-  let applying = false
-  /** A failed apply leaves its batches pending in the store: they are read back from there. */
-  let fromStore = false
-  function applyPending(): void {
-    if (applying || isClosed() || db.inTransaction || (toApply.length === 0 && !fromStore)) return
-    applying = true
-    try {
-      const batches = fromStore ? pendingBatches().map((p) => p.batch) : toApply.slice()
-      const entries = inGroupTx(() => batches.flatMap((batch) => applyStored(batch)))
-      toApply.length = 0
-      fromStore = false
-      emit(entries)
-    } catch (error) {
-      // Stored and acknowledged, not applied: kept pending in the store and tried again on the next use.
-      toApply.length = 0
-      fromStore = true
-      options.logger?.error('acknowledged callback batches not applied yet; kept and tried again', { message: (error as Error)?.message })
-    } finally {
-      applying = false
-    }
-  }
-
-  let applyQueued = false
-  function applyAfterAnswers(): void {
-    if (applyQueued) return
-    applyQueued = true
-    setImmediate(() => {
-      applyQueued = false
-      applyPending()
-    })
   }
 
   /** Started by the first group commit: only a listener writes often enough to feel a checkpoint inside a commit. */
@@ -178,15 +110,8 @@ export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): 
     return results
   }
 
-  // Batches a stop left between their answer and their apply: applied as the store opens.
-  if (pendingBatches().length > 0) {
-    fromStore = true
-    applyPending()
-  }
-
   return {
     commitGroup,
-    applyPending,
     prepareForDeliveries(waitMs = 2000) {
       ensureOpen()
       if (!walSync) return Promise.resolve()

@@ -37,11 +37,8 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const figures = createFigures(db, (ids) => q.runningTotals(ids))
   let closed = false
 
-  /** Callback batches acknowledged and not yet applied are applied before any other use of the store (group-commit.ts). */
-  let applyPending = (): void => undefined
   function ensureOpen(): void {
     if (closed) throw new DeskError('timeline_closed', 'history store is closed')
-    applyPending()
   }
   const isClosed = (): boolean => closed
   const { durable, committedOnly } = createSyncMode(db)
@@ -49,12 +46,11 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
   const { emit } = listeners
 
   const snapshots = createSnapshotWrites(db, { clock, q, options, deriveOptions })
-  const { applyOne, storeOne, applyStored, pendingBatches, applyBatchTx, applyGroup, recordRejected, noteStillRefused } = createCallbackWrites(db, {
+  const { applyOne, applyBatchTx, applyGroup, recordRejected, noteStillRefused } = createCallbackWrites(db, {
     clock, deliveryLog, applySnapshot: snapshots.applySnapshot, maxRejected, ensureOpen, durable, emit,
   })
   const { placementTx, pollTx, missedTx } = createCouponWrites(db, { clock, q, writes: snapshots })
-  const groupCommit = createGroupCommit(file, db, { options, applyOne, storeOne, applyStored, pendingBatches, applyGroup, committedOnly, ensureOpen, isClosed, emit })
-  applyPending = groupCommit.applyPending
+  const groupCommit = createGroupCommit(file, db, { options, applyOne, applyGroup, committedOnly, ensureOpen, isClosed, emit })
 
   function run<T extends TimelineEntry[] | ApplyResult>(fn: () => T): T {
     ensureOpen()
@@ -91,7 +87,6 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     onEntry: listeners.add,
     close() {
       if (closed) return
-      groupCommit.applyPending()
       closed = true
       listeners.clear()
       groupCommit.close()
