@@ -96,6 +96,8 @@ const reducers: { [N in WatchTopicName]?: Reducer<N> } = {
 /** A subscribe refused mid profile switch is asked again after this long at the latest. */
 const PROFILE_SWITCH_RETRY_MS = 500
 const MAX_PENDING = 1000
+/** Deltas held while only a list's first part is: past this many, the whole one is asked for again. */
+const PARTIAL_PATIENCE = 10
 /** Topics whose delta is the whole new value. */
 const WHOLE_VALUE = new Set<WatchTopicName>(['balance', 'listener', 'ledger'])
 
@@ -151,6 +153,8 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     if (data.value === null || status.epoch !== e.epoch || heldPartial) {
       // Its snapshot has not arrived yet (main always sends one first; the cap only guards a broken source).
       if (pending.length < MAX_PENDING) pending.push(e)
+      // The whole list follows its first part at once: refreshes piling up mean it was lost on the way.
+      if (heldPartial && status.epoch === e.epoch && pending.length >= PARTIAL_PATIENCE) resync()
       return
     }
     if (status.seq !== null && e.seq <= status.seq) return // already in the snapshot

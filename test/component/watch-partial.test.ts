@@ -69,3 +69,22 @@ describe('a big list in two parts', () => {
     await sub.stop()
   })
 })
+
+describe('a first part whose whole never came', () => {
+  it('asks again once refreshes pile up behind it, and takes the whole the new answer brings', async () => {
+    let answers = 0
+    const fake = installFakeDesk({
+      'watch.subscribe': ({ subscriptionId }) => (answers++ === 0 ? { subscriptionId, epoch: 1, seq: 7, topic: 'feed.events', snapshot: head, partial: true, live: true, error: null } : { subscriptionId, epoch: 1, seq: 30, topic: 'feed.events', snapshot: whole, live: true, error: null }),
+    })
+    await call('app', 'info')
+    const sub = subscribe(topic)
+    await flushPromises()
+    for (let seq = 8; seq < 17; seq++) fake.emit({ type: 'watch.delta', subscriptionId: sub.id, seq, prev: seq - 1, topic: 'feed.events', delta: moved('m3', seq) })
+    expect(fake.callsTo('watch.subscribe')).toHaveLength(1)
+    fake.emit({ type: 'watch.delta', subscriptionId: sub.id, seq: 17, prev: 16, topic: 'feed.events', delta: moved('m3', 17) })
+    await flushPromises()
+    expect(fake.callsTo('watch.subscribe')).toHaveLength(2)
+    expect(keys(sub.data.value)).toEqual(['m1', 'm2', 'm3', 'm4'])
+    await sub.stop()
+  })
+})
