@@ -74,6 +74,9 @@ interface Running {
   seq: number
   /** Seq of the last data push (snapshot or delta): the base of the next delta. */
   dataSeq: number
+  /** Some subscriber was given data (an answer's snapshot or a push): a snapshot pushed later goes
+   *  whole, or a window scrolled down a long list would see it shrink to its first part a moment. */
+  shown: boolean
   state: WatchSourceState
 }
 
@@ -112,7 +115,8 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   /** A big list goes in two pushes: its first part, which a window can draw at once, then the whole
    *  (the second one's serialising and parsing no longer stand between the window and its first rows). */
   const pushSnapshot = (run: Running, snapshot: WatchSnapshot<WatchTopicName>) => {
-    const head = previewOf(run, snapshot)
+    const head = run.shown ? null : previewOf(run, snapshot)
+    if (binding && !run.closed && !run.opening && run.subscribers.size > 0) run.shown = true
     if (head) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot: head, partial: true }) as DeskEventBody, true)
     push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true)
   }
@@ -145,7 +149,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   })
 
   const start = (b: WatchBinding, key: string, topic: WatchTopic): Running => {
-    const run: Running = { key, topic, subscribers: new Set(), source: null, opening: true, closed: false, seq: 0, dataSeq: 0, state: LIVE }
+    const run: Running = { key, topic, subscribers: new Set(), source: null, opening: true, closed: false, seq: 0, dataSeq: 0, shown: false, state: LIVE }
     running.set(key, run)
     try {
       run.source = b.open(topic, hooksOf(run))
@@ -183,6 +187,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
       if (run.seq === 0) run.seq = ++seq
       const snapshot = run.source?.snapshot() ?? null
       const head = snapshot === null ? null : previewOf(run, snapshot)
+      if (snapshot !== null) run.shown = true
       if (head && snapshot) followAnswer(run, subscriptionId, run.seq, snapshot)
       return {
         subscriptionId,

@@ -15,7 +15,7 @@ const list = (n: number, perTournament = 7): TournamentEventsDto[] =>
     tournamentName: `T${t + 1}`,
     matches: Array.from({ length: Math.min(perTournament, n - t * perTournament) }, (_, i) => ({ key: `m${t * perTournament + i}` }) as never),
   }))
-const keys = (l: TournamentEventsDto[]) => l.flatMap((t) => t.matches.map((m) => m.key))
+const keys = (l: unknown) => (l as TournamentEventsDto[]).flatMap((t) => t.matches.map((m) => m.key))
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 function sources() {
@@ -65,10 +65,25 @@ describe('a big list in two parts', () => {
     expect(full.seq).toBeGreaterThan(head.seq)
     src.opened[0].hooks.delta({} as never)
     expect((out[2] as { prev: number }).prev).toBe(full.seq)
-    // A small list goes whole at once.
-    src.opened[0].hooks.snapshot(list(12) as never)
+    // Once a window holds the list, a snapshot pushed later (a refresh no delta can say) goes whole:
+    // a window scrolled down the list must not see it shrink to its first part.
+    src.opened[0].hooks.snapshot(list(50) as never)
     expect((out[3] as Snap).partial).toBeUndefined()
+    expect(keys((out[3] as Snap).snapshot)).toHaveLength(50)
     expect(out).toHaveLength(4)
+  })
+
+  it('a source whose snapshot a window was answered with pushes its next snapshot whole', () => {
+    const reg = createWatchRegistry()
+    const src = sources()
+    const out: DeskEventBody[] = []
+    reg.bind({ epoch: 2, emit: (e) => out.push(e), open: src.open })
+    reg.subscribe('w-1', topic)
+    src.opened[0].snapshot = list(45)
+    expect(reg.subscribe('w-2', topic).partial).toBe(true)
+    src.opened[0].hooks.snapshot(list(46) as never)
+    const pushed = out.filter((e): e is Snap => e.type === 'watch.snapshot' && e.subscriptionId === 'w-1')
+    expect(pushed.map((e) => e.partial ?? false)).toEqual([false])
   })
 
   it('an answer carries the first part; the whole follows to that subscriber alone, at the same seq, after the answer', async () => {
