@@ -37,7 +37,8 @@ describe('a line of over a thousand matches', () => {
       const applied = await watchApplied()
       await page.getByTestId('feed-scope-all').click()
       await expect.poll(listCount, { timeout: 30_000 }).toBeGreaterThan(1000)
-      const marks = await applied()
+      // The whole line's marks (the Top 50 may still apply a refresh of its own meanwhile).
+      const marks = (await applied()).filter((m) => m.rows > 50)
       const whole = marks.filter((m) => !m.partial)
       expect(marks[0]).toMatchObject({ partial: 1 })
       expect(marks[0].rows).toBeLessThan(whole.at(-1)!.rows)
