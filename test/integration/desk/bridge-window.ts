@@ -1,8 +1,20 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import type { DeskEvent, Result } from '../../../src-shared/contract.js'
 import type { SimulatedClock } from '../../../src-main/core/shared/clock.js'
-import type { WebBridge } from '../../../src-main/web/bridge.js'
+import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
+import type { EventHub } from '../../../src-main/core/shared/events.js'
+import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
 import type { ProxiedDesk } from './proxied-desk.js'
+
+/** The web bridge in front of a desk harness, serving a placeholder page, its events from `hub`. */
+export async function startDeskBridge(desk: ProxiedDesk, hub: Pick<EventHub, 'subscribe'>): Promise<WebBridge> {
+  const staticDir = mkdtempSync(join(tmpdir(), 'desk-bridge-'))
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
+  return startWebBridge({ staticDir, dispatch: createDispatcher(desk.h.core.handlers, { epoch: desk.h.core.epoch }), subscribe: hub.subscribe })
+}
 
 /** A browser window on the web bridge: its socket, every pushed event (and its frame's text), its calls. */
 export interface BridgeWindow {

@@ -1,13 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeskEventOf, TournamentEventsDto, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
-import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { createEventHub } from '../../../src-main/core/shared/events.js'
-import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
+import type { WebBridge } from '../../../src-main/web/bridge.js'
 import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
-import { ok, openBridgeWindow, type BridgeWindow } from './bridge-window.js'
+import { ok, openBridgeWindow, type BridgeWindow, startDeskBridge } from './bridge-window.js'
 
 /**
  * A big match list reaches windows over the web bridge in two parts: its first matches (to draw at
@@ -23,9 +19,7 @@ const hub = createEventHub()
 beforeAll(async () => {
   desk = await startProxiedDesk({ seed: 5, profileName: 'Big lists', harness: { emit: hub.emit, listPreview: PREVIEW, reconcileMs: 3_600_000 } })
   await desk.h.core.handlers.profiles.select({ id: desk.profileId })
-  const staticDir = mkdtempSync(join(tmpdir(), 'desk-parts-'))
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
-  bridge = await startWebBridge({ staticDir, dispatch: createDispatcher(desk.h.core.handlers, { epoch: desk.h.core.epoch }), subscribe: hub.subscribe })
+  bridge = await startDeskBridge(desk, hub)
 })
 afterAll(async () => {
   await bridge?.close()

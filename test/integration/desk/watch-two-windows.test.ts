@@ -1,14 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DeskEvent, WatchSubscribed, WatchTopic } from '../../../src-shared/contract.js'
 import { createSimulatedClock } from '../../../src-main/core/shared/clock.js'
-import { createDispatcher } from '../../../src-main/core/shared/dispatch.js'
 import { createEventHub } from '../../../src-main/core/shared/events.js'
-import { startWebBridge, type WebBridge } from '../../../src-main/web/bridge.js'
+import type { WebBridge } from '../../../src-main/web/bridge.js'
 import { startProxiedDesk, type ProxiedDesk } from './proxied-desk.js'
-import { ok, openBridgeWindow, quietClock } from './bridge-window.js'
+import { ok, openBridgeWindow, quietClock, startDeskBridge } from './bridge-window.js'
 
 /**
  * Two windows (two web-bridge sockets) on one custom profile watch the same feed list, the active
@@ -34,9 +30,7 @@ beforeAll(async () => {
     harness: { clock, emit: hub.emit, balancePollMs: POLL_MS, activeCouponsPollMs: POLL_MS, reconcileMs: 3_600_000 },
   })
   await desk.h.core.handlers.profiles.select({ id: desk.profileId })
-  const staticDir = mkdtempSync(join(tmpdir(), 'desk-watch-'))
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>desk</title>')
-  bridge = await startWebBridge({ staticDir, dispatch: createDispatcher(desk.h.core.handlers, { epoch: desk.h.core.epoch }), subscribe: hub.subscribe })
+  bridge = await startDeskBridge(desk, hub)
 })
 afterAll(async () => {
   await bridge?.close()

@@ -36,6 +36,16 @@ function sources() {
 }
 const topic: WatchTopic = { name: 'feed.events', lineType: 'line', sportId: 1, tournamentId: 0, all: true }
 
+/** A registry bound at `epoch`, what it emits, and a first window watching the big list's topic. */
+function watching(epoch: number) {
+  const reg = createWatchRegistry()
+  const src = sources()
+  const out: DeskEventBody[] = []
+  reg.bind({ epoch, emit: (e) => out.push(e), open: src.open })
+  reg.subscribe('w-1', topic)
+  return { reg, src, out }
+}
+
 describe('a big list in two parts', () => {
   it('the first matches in the list order, the tournament they end in cut short; none for a list not over the limit', () => {
     const big = list(45)
@@ -49,11 +59,7 @@ describe('a big list in two parts', () => {
   })
 
   it('a pushed snapshot goes as its first part, then whole at a later seq; the next delta follows the whole', () => {
-    const reg = createWatchRegistry()
-    const src = sources()
-    const out: DeskEventBody[] = []
-    reg.bind({ epoch: 2, emit: (e) => out.push(e), open: src.open })
-    reg.subscribe('w-1', topic)
+    const { src, out } = watching(2)
     const whole = list(45)
     src.opened[0].snapshot = whole
     src.opened[0].hooks.snapshot(whole as never)
@@ -74,11 +80,7 @@ describe('a big list in two parts', () => {
   })
 
   it('a source whose snapshot a window was answered with pushes its next snapshot whole', () => {
-    const reg = createWatchRegistry()
-    const src = sources()
-    const out: DeskEventBody[] = []
-    reg.bind({ epoch: 2, emit: (e) => out.push(e), open: src.open })
-    reg.subscribe('w-1', topic)
+    const { reg, src, out } = watching(2)
     src.opened[0].snapshot = list(45)
     expect(reg.subscribe('w-2', topic).partial).toBe(true)
     src.opened[0].hooks.snapshot(list(46) as never)
@@ -87,11 +89,7 @@ describe('a big list in two parts', () => {
   })
 
   it('an answer carries the first part; the whole follows to that subscriber alone, at the same seq, after the answer', async () => {
-    const reg = createWatchRegistry()
-    const src = sources()
-    const out: DeskEventBody[] = []
-    reg.bind({ epoch: 3, emit: (e) => out.push(e), open: src.open })
-    reg.subscribe('w-1', topic)
+    const { reg, src, out } = watching(3)
     const whole = list(45)
     src.opened[0].snapshot = whole
     const answer = reg.subscribe('w-2', topic)
@@ -109,11 +107,7 @@ describe('a big list in two parts', () => {
   })
 
   it('a source without a preview, or a small list, is answered whole', async () => {
-    const reg = createWatchRegistry()
-    const src = sources()
-    const out: DeskEventBody[] = []
-    reg.bind({ epoch: 1, emit: (e) => out.push(e), open: src.open })
-    reg.subscribe('w-1', topic)
+    const { reg, src, out } = watching(1)
     src.opened[0].snapshot = list(20)
     const answer = reg.subscribe('w-2', topic)
     expect(answer.partial).toBeUndefined()
@@ -123,11 +117,7 @@ describe('a big list in two parts', () => {
   })
 
   it('after a profile switch the new binding pushes each big list in two parts too', () => {
-    const reg = createWatchRegistry()
-    const src = sources()
-    const out: DeskEventBody[] = []
-    reg.bind({ epoch: 1, emit: (e) => out.push(e), open: src.open })
-    reg.subscribe('w-1', topic)
+    const { reg, out } = watching(1)
     const src2 = sources()
     const open = (t: WatchTopic, hooks: WatchSourceHooks) => {
       const s = src2.open(t, hooks)
