@@ -287,12 +287,14 @@ export interface WatchSubscribed extends WatchSourceState {
   /** The snapshot is the first part of a big list, to show at once: the whole list follows as a
    *  `watch.snapshot` of the same `seq`, and deltas wait for it. */
   partial?: true
+  /** With `partial`: how many items (a list's matches) the whole holds, for the count shown meanwhile. */
+  whole?: number
 }
 
 type WatchEvents = {
   [N in WatchTopicName]:
     /** `partial`: the first part of a big list; the whole list follows (a later seq, or the same seq after an answer). */
-    | { type: 'watch.snapshot'; subscriptionId: string; seq: number; topic: N; snapshot: WatchSnapshot<N>; partial?: true }
+    | { type: 'watch.snapshot'; subscriptionId: string; seq: number; topic: N; snapshot: WatchSnapshot<N>; partial?: true; whole?: number }
     /** `prev`: the seq of the data (snapshot or delta) this delta applies to; a window holding older data missed one and asks again. */
     | { type: 'watch.delta'; subscriptionId: string; seq: number; prev?: number; topic: N; delta: WatchDelta<N> }
 }[WatchTopicName]

@@ -39,9 +39,9 @@ export interface WatchHandlers<N extends WatchTopicName> {
   /**
    * After a snapshot replaced the data. It may return an equal value to hold instead (one that keeps
    * the objects of what it held before); later deltas apply to that. `partial`: only the first part
-   * of a big list, the whole on its way.
+   * of a big list, the whole on its way; `whole`: how many items that holds, when main said.
    */
-  snapshot?(data: WatchSnapshot<N>, partial: boolean): WatchSnapshot<N> | void
+  snapshot?(data: WatchSnapshot<N>, partial: boolean, whole?: number): WatchSnapshot<N> | void
   /** After a delta was applied (data is already updated). */
   delta?(delta: WatchDelta<N>, data: WatchSnapshot<N>): void
   /** The held data was dropped (the epoch moved on). */
@@ -128,7 +128,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     if (status.epoch === null || status.seq === null) return true
     return epoch > status.epoch || (epoch === status.epoch && seq >= status.seq)
   }
-  function setSnapshot(epoch: Epoch, seq: number, snapshot: WatchSnapshot<N>, partial = false): void {
+  function setSnapshot(epoch: Epoch, seq: number, snapshot: WatchSnapshot<N>, partial = false, whole?: number): void {
     if (!newer(epoch, seq)) return
     // The whole list at this seq arrived before the answer that carried its first part.
     if (partial && !heldPartial && data.value !== null && status.epoch === epoch && status.seq === seq) return
@@ -138,7 +138,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
     status.seq = seq
     status.at = Date.now()
     resyncing = false
-    const adopted = handlers.snapshot?.(snapshot, partial)
+    const adopted = handlers.snapshot?.(snapshot, partial, partial ? whole : undefined)
     if (adopted !== undefined) data.value = adopted
     const held = pending
     pending = []
@@ -180,7 +180,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
   }
   function apply(e: Pushed): void {
     if (!status.active) return
-    if (e.type === 'watch.snapshot') setSnapshot(e.epoch, e.seq, e.snapshot as WatchSnapshot<N>, e.partial === true)
+    if (e.type === 'watch.snapshot') setSnapshot(e.epoch, e.seq, e.snapshot as WatchSnapshot<N>, e.partial === true, e.whole)
     else if (e.type === 'watch.delta') applyDelta(e)
     else applyState(e)
   }
@@ -213,7 +213,7 @@ export function subscribe<N extends WatchTopicName>(topic: TopicOf<N>, handlers:
         status.error = v.error
         handlers.state?.(status)
       }
-      if (v.snapshot !== null) setSnapshot(v.epoch, v.seq, v.snapshot as WatchSnapshot<N>, v.partial === true)
+      if (v.snapshot !== null) setSnapshot(v.epoch, v.seq, v.snapshot as WatchSnapshot<N>, v.partial === true, v.whole)
     } catch (err) {
       // Stale: main keeps the subscription and sends the new profile's snapshot as an event.
       if (isStaleEpoch(err) || !status.active) return

@@ -31,6 +31,8 @@ export interface LineState {
   championships: ChampionshipDto[] | null
   championshipsLoading: boolean
   events: TournamentEventsDto[]
+  /** While `events` holds only the first part of a big list: how many matches the whole holds. */
+  eventsWhole: number | null
   eventsLoading: boolean
   gameId: number | null
   event: EventResultDto | null
@@ -62,6 +64,7 @@ export function blankLine(): LineState {
     championships: null,
     championshipsLoading: false,
     events: [],
+    eventsWhole: null,
     eventsLoading: false,
     gameId: null,
     event: null,

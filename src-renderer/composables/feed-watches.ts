@@ -42,12 +42,16 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
    */
   const lists = { line: markRaw(matchListModel()), live: markRaw(matchListModel()) }
   const listDeltas: Record<LineType, WatchDelta<'feed.events'> | undefined> = { line: undefined, live: undefined }
+  /** With the first part of a big list: how many matches the whole holds (any other write of the list clears it). */
+  const listWholes: Record<LineType, number | null> = { line: null, live: null }
   for (const lt of ['line', 'live'] as const)
     watch(
       () => lines[lt].events,
       (v) => {
         const delta = listDeltas[lt]
         listDeltas[lt] = undefined
+        lines[lt].eventsWhole = listWholes[lt]
+        listWholes[lt] = null
         lists[lt].set(v, delta)
       },
       { flush: 'sync' },
@@ -80,10 +84,10 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
       topic: () => TopicOf<N> | null,
       loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
       source: string,
-      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: boolean) => WatchSnapshot<N> | void,
+      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { whole?: number }) => WatchSnapshot<N> | void,
       accept: (v: WatchSnapshot<N>) => boolean = () => true,
     ) => {
-      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial = false): WatchSnapshot<N> | void => {
+      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { whole?: number }): WatchSnapshot<N> | void => {
         if (!accept(v)) return
         s[loading] = false
         const held = show(v, whole, delta, partial)
@@ -91,7 +95,7 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
         return held
       }
       return topicWatch(topic, {
-        snapshot: (v, partial) => take(v, true, undefined, partial),
+        snapshot: (v, partial, whole) => take(v, true, undefined, partial ? { whole } : undefined),
         delta: (d, v) => void take(v, false, d),
         state: (st) => {
           if (st.error) s[loading] = false
@@ -107,6 +111,7 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
     // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
     const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta, partial) => {
       if (!whole) listDeltas[lt] = delta
+      listWholes[lt] = partial?.whole ?? null
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
       listDeltas[lt] = undefined
       mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1 } : { rows: lists[lt].shape().count })

@@ -14,9 +14,10 @@ export interface ListPreview {
 
 export const LIST_PREVIEW: ListPreview = { over: 1000, first: 200 }
 
-/** The list's first `first` matches in its own order (the tournament they end in cut short), or null
- *  when the list is not over `over` matches. The matches are the list's own objects. */
-export function listHead(list: readonly TournamentEventsDto[], preview: ListPreview = LIST_PREVIEW): TournamentEventsDto[] | null {
+/** The list's first `first` matches in its own order (the tournament they end in cut short) and how
+ *  many matches the whole list holds, or null when the list is not over `over` matches. The matches
+ *  are the list's own objects. */
+export function listHead(list: readonly TournamentEventsDto[], preview: ListPreview = LIST_PREVIEW): { part: TournamentEventsDto[]; whole: number } | null {
   if (preview.over <= 0 || preview.first <= 0) return null
   let total = 0
   for (const t of list) total += t.matches.length
@@ -29,5 +30,5 @@ export function listHead(list: readonly TournamentEventsDto[], preview: ListPrev
     head.push(t.matches.length <= room ? t : { tournamentId: t.tournamentId, tournamentName: t.tournamentName, matches: t.matches.slice(0, room) })
     n += Math.min(room, t.matches.length)
   }
-  return head
+  return { part: head, whole: total }
 }

@@ -21,8 +21,14 @@ export interface WatchSource<N extends WatchTopicName = WatchTopicName> {
   snapshot(): WatchSnapshot<N> | null
   state(): WatchSourceState
   close(): void
-  /** The first part of `snapshot`, to show at once, when it is a big list; null when it is not. */
-  preview?(snapshot: WatchSnapshot<N>): WatchSnapshot<N> | null
+  /** The first part of `snapshot`, to show at once, and how many items the whole holds, when it is
+   *  a big list; null when it is not. */
+  preview?(snapshot: WatchSnapshot<N>): WatchPreview<N> | null
+}
+
+export interface WatchPreview<N extends WatchTopicName = WatchTopicName> {
+  part: WatchSnapshot<N>
+  whole: number
 }
 
 export type OpenWatchSource = (topic: WatchTopic, hooks: WatchSourceHooks) => WatchSource
@@ -103,7 +109,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
     }
   }
 
-  const previewOf = (run: Running, snapshot: WatchSnapshot<WatchTopicName>): WatchSnapshot<WatchTopicName> | null => {
+  const previewOf = (run: Running, snapshot: WatchSnapshot<WatchTopicName>): WatchPreview | null => {
     try {
       return run.source?.preview?.(snapshot) ?? null
     } catch (error) {
@@ -117,7 +123,7 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
   const pushSnapshot = (run: Running, snapshot: WatchSnapshot<WatchTopicName>) => {
     const head = run.shown ? null : previewOf(run, snapshot)
     if (binding && !run.closed && !run.opening && run.subscribers.size > 0) run.shown = true
-    if (head) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot: head, partial: true }) as DeskEventBody, true)
+    if (head) push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot: head.part, partial: true, whole: head.whole }) as DeskEventBody, true)
     push(run, (subscriptionId, s) => ({ type: 'watch.snapshot', subscriptionId, seq: s, topic: run.topic.name, snapshot }) as DeskEventBody, true)
   }
 
@@ -194,8 +200,8 @@ export function createWatchRegistry(options: { onError?: (what: string, error: u
         epoch: b.epoch,
         seq: run.seq,
         topic: topic.name,
-        snapshot: head ?? snapshot,
-        ...(head ? { partial: true as const } : {}),
+        snapshot: head ? head.part : snapshot,
+        ...(head ? { partial: true as const, whole: head.whole } : {}),
         live: run.state.live,
         error: run.state.error,
       }

@@ -67,10 +67,10 @@ function connect(): void {
  * is handed to the page as the events main would push, so the page's stores catch up.
  */
 async function resubscribe(payload: unknown): Promise<void> {
-  const answer = (await call(SUBSCRIBE, payload)) as { ok: boolean; epoch: number; value?: { subscriptionId: string; seq: number; topic: string; snapshot: unknown; partial?: true; live: boolean; error: unknown } }
+  const answer = (await call(SUBSCRIBE, payload)) as { ok: boolean; epoch: number; value?: { subscriptionId: string; seq: number; topic: string; snapshot: unknown; partial?: true; whole?: number; live: boolean; error: unknown } }
   if (!answer.ok || !answer.value) return
-  const { subscriptionId, seq, topic, snapshot, partial, live, error } = answer.value
-  if (snapshot !== null) emit({ type: 'watch.snapshot', subscriptionId, seq, topic, snapshot, ...(partial ? { partial } : {}), epoch: answer.epoch })
+  const { subscriptionId, seq, topic, snapshot, partial, whole, live, error } = answer.value
+  if (snapshot !== null) emit({ type: 'watch.snapshot', subscriptionId, seq, topic, snapshot, ...(partial ? { partial, whole } : {}), epoch: answer.epoch })
   emit({ type: 'watch.state', subscriptionId, seq, live, error, epoch: answer.epoch })
 }
 

@@ -53,10 +53,14 @@ describe('a big match list in two parts', () => {
     expect(first.seq).toBeLessThan(whole.seq)
     expect(keys(whole.snapshot).length).toBeGreaterThan(PREVIEW.over)
     expect(keys(first.snapshot)).toEqual(keys(whole.snapshot).slice(0, PREVIEW.first))
+    // The first part says how many matches the whole holds: the window counts those meanwhile.
+    expect(first.whole).toBe(keys(whole.snapshot).length)
+    expect(whole.whole).toBeUndefined()
 
     const b = await openBridgeWindow(bridge)
     const answer = ok(await b.call<WatchSubscribed>('desk:watch:subscribe', { subscriptionId: 'window-b', topic }))
     expect(answer.partial).toBe(true)
+    expect(answer.whole).toBe(keys(whole.snapshot).length)
     expect(keys(answer.snapshot)).toEqual(keys(whole.snapshot).slice(0, PREVIEW.first))
     const follow = await until('the whole list in window b', () => snapshotsOf(b, 'window-b')[0])
     expect(follow).toMatchObject({ seq: answer.seq, epoch: answer.epoch })

@@ -49,7 +49,8 @@ function watching(epoch: number) {
 describe('a big list in two parts', () => {
   it('the first matches in the list order, the tournament they end in cut short; none for a list not over the limit', () => {
     const big = list(45)
-    const head = listHead(big, { over: 30, first: 10 })!
+    const { part: head, whole } = listHead(big, { over: 30, first: 10 })!
+    expect(whole).toBe(45)
     expect(keys(head)).toEqual(keys(big).slice(0, 10))
     expect(head.map((t) => t.tournamentId)).toEqual([1, 2])
     expect(head[0]).toBe(big[0]) // whole tournaments are the list's own objects
@@ -64,9 +65,10 @@ describe('a big list in two parts', () => {
     src.opened[0].snapshot = whole
     src.opened[0].hooks.snapshot(whole as never)
     const [head, full] = out as Snap[]
-    expect(head).toMatchObject({ type: 'watch.snapshot', partial: true })
+    expect(head).toMatchObject({ type: 'watch.snapshot', partial: true, whole: 45 })
     expect(keys(head.snapshot as TournamentEventsDto[])).toHaveLength(10)
     expect(full.partial).toBeUndefined()
+    expect(full.whole).toBeUndefined()
     expect(full.snapshot).toBe(whole)
     expect(full.seq).toBeGreaterThan(head.seq)
     src.opened[0].hooks.delta({} as never)
@@ -94,6 +96,7 @@ describe('a big list in two parts', () => {
     src.opened[0].snapshot = whole
     const answer = reg.subscribe('w-2', topic)
     expect(answer.partial).toBe(true)
+    expect(answer.whole).toBe(45)
     expect(keys(answer.snapshot as TournamentEventsDto[])).toEqual(keys(whole).slice(0, 10))
     expect(out).toHaveLength(0) // not before the answer has gone
     await nextTurn()
@@ -111,6 +114,7 @@ describe('a big list in two parts', () => {
     src.opened[0].snapshot = list(20)
     const answer = reg.subscribe('w-2', topic)
     expect(answer.partial).toBeUndefined()
+    expect(answer.whole).toBeUndefined()
     expect(answer.snapshot).toBe(src.opened[0].snapshot)
     await nextTurn()
     expect(out).toHaveLength(0)
