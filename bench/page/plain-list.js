@@ -129,10 +129,9 @@ function apply(text) {
       const i = at.get(p.key)
       if (i === undefined) continue
       const m = { ...rows[i].match, markets: rows[i].match.markets.slice() }
-      for (const o of p.markets.outcomes) {
-        const k = m.markets.findIndex((x) => x.key === o.market)
+      for (const [k, col, row, rate] of p.markets.prices || []) {
         const columns = m.markets[k].columns.map((c) => c.slice())
-        columns[o.col][o.row] = { ...columns[o.col][o.row], ...o.set }
+        columns[col][row] = { ...columns[col][row], rate }
         m.markets[k] = { ...m.markets[k], columns }
       }
       rows[i] = { key: p.key, match: m }

@@ -90,7 +90,9 @@
     /**
      * The last list message main sent, turned into a refresh in which `changed` matches, spread over
      * the list, have their first main price moved (by `round` ticks, so each round differs from the
-     * one before): a whole snapshot (`mode` 'snapshot') or main's list delta ('delta'). Held for `apply`.
+     * one before): a whole snapshot (`mode` 'snapshot') or main's list delta ('delta'), in the shape
+     * main's diff gives a moved price (src-main/core/desk/feed-delta.ts): `[market position, column,
+     * row, price]`, its pointer derived by the window. Held for `apply`.
      */
     buildRefresh({ changed, round, mode }) {
       const message = JSON.parse(lastBigText)
@@ -114,7 +116,7 @@
         const { match, market, col, row } = priced[Math.floor(i)]
         const outcome = market.columns[col][row]
         outcome.rate = Math.round((outcome.rate + 0.01 * round) * 100) / 100
-        patches.push({ key: match.key, markets: { outcomes: [{ market: market.key, col, row, set: { rate: outcome.rate } }] } })
+        patches.push({ key: match.key, markets: { prices: [[match.markets.indexOf(market), col, row, outcome.rate]] } })
       }
       // Far above main's own seq, so main's next push (older) does not undo it.
       const seq = from.seq + 1000 + round
