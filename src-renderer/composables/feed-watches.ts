@@ -114,7 +114,7 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
       listWholes[lt] = partial?.whole ?? null
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
       listDeltas[lt] = undefined
-      mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1 } : { rows: lists[lt].shape().count })
+      mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1, ...(partial.whole === undefined ? {} : { whole: partial.whole }) } : { rows: lists[lt].shape().count })
       return s.events
     })
     const event = feedWatch(

@@ -19,8 +19,15 @@ afterAll(() => desk?.close())
 
 const listCount = async () => Number((await page.locator('.browser__bar .mono').first().textContent())?.replace(/\D/g, ''))
 
-/** The list's applied marks from now on (rows, and `partial` while only the first part is held). */
-async function watchApplied(): Promise<() => Promise<Array<{ rows: number; partial?: number }>>> {
+interface Applied {
+  rows: number
+  /** While only the first part is held, with the whole list's match count main sent beside it. */
+  partial?: number
+  whole?: number
+}
+
+/** The list's applied marks from now on. */
+async function watchApplied(): Promise<() => Promise<Applied[]>> {
   await page.evaluate(() => {
     const w = globalThis as unknown as { __applied: unknown[] }
     w.__applied = []
@@ -28,7 +35,7 @@ async function watchApplied(): Promise<() => Promise<Array<{ rows: number; parti
       for (const e of list.getEntries()) if (e.name === 'desk:list:applied') w.__applied.push((e as unknown as { detail: unknown }).detail)
     }).observe({ type: 'mark' })
   })
-  return () => page.evaluate(() => (globalThis as unknown as { __applied: Array<{ rows: number; partial?: number }> }).__applied)
+  return () => page.evaluate(() => (globalThis as unknown as { __applied: Applied[] }).__applied)
 }
 
 describe('a line of over a thousand matches', () => {
@@ -36,11 +43,13 @@ describe('a line of over a thousand matches', () => {
     it(`opened whole (${time} time): its first rows from a first part, then every match, the last one reachable`, async () => {
       const applied = await watchApplied()
       await page.getByTestId('feed-scope-all').click()
-      await expect.poll(listCount, { timeout: 30_000 }).toBeGreaterThan(1000)
-      // The whole line's marks (the Top 50 may still apply a refresh of its own meanwhile).
-      const marks = (await applied()).filter((m) => m.rows > 50)
+      // The whole line's marks (the Top 50 may still apply a refresh of its own meanwhile); the count
+      // shows the whole line's from its first part on, so the whole list's own mark is waited for.
+      const lineMarks = async () => (await applied()).filter((m) => m.rows > 50)
+      await expect.poll(async () => (await lineMarks()).some((m) => !m.partial && m.rows > 1000), { timeout: 30_000 }).toBe(true)
+      const marks = await lineMarks()
       const whole = marks.filter((m) => !m.partial)
-      expect(marks[0]).toMatchObject({ partial: 1 })
+      expect(marks[0]).toMatchObject({ partial: 1, whole: whole.at(-1)!.rows })
       expect(marks[0].rows).toBeLessThan(whole.at(-1)!.rows)
       expect(whole.at(-1)!.rows).toBe(await listCount())
       const scroller = page.locator('.mlist__scroll')
