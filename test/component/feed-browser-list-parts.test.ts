@@ -49,4 +49,19 @@ describe('FeedBrowser: a big list in two parts', { timeout: 20_000 }, () => {
     expect(wrapper.findAll('[data-testid="match-row"]')).toHaveLength(2)
     expect(wrapper.find('.browser__bar .mono').text()).toContain('2')
   })
+
+  it('says it is loading, not "0 matches", while a list has not come yet', async () => {
+    const fake = installFakeDesk({
+      'watch.subscribe': ({ subscriptionId, topic }) => ({ subscriptionId, epoch: fake.epoch, seq: 1, topic: topic.name, snapshot: topic.name === 'feed.menu' ? menu : null, live: true, error: null }),
+    })
+    const { wrapper } = await mountFeedBrowser('line')
+    expect(wrapper.find('[data-testid="feed-count-loading"]').exists()).toBe(true)
+    expect(wrapper.find('.browser__bar').text()).not.toContain('0 matches')
+    const id = (fake.callsTo('watch.subscribe') as Array<{ subscriptionId: string; topic: { name: string } }>).find((c) => c.topic.name === 'feed.events')!.subscriptionId
+    fake.emit({ type: 'watch.snapshot', subscriptionId: id, seq: 2, topic: 'feed.events', snapshot: [] } as DeskEventBody)
+    await flushPromises()
+    // An empty list that came is said as such.
+    expect(wrapper.find('[data-testid="feed-count-loading"]').exists()).toBe(false)
+    expect(wrapper.find('.browser__bar .mono').text()).toContain('0')
+  })
 })
