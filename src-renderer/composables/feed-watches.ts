@@ -84,10 +84,10 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
       topic: () => TopicOf<N> | null,
       loading: 'menuLoading' | 'eventsLoading' | 'eventLoading',
       source: string,
-      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { whole?: number }) => WatchSnapshot<N> | void,
+      show: (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { count?: number }) => WatchSnapshot<N> | void,
       accept: (v: WatchSnapshot<N>) => boolean = () => true,
     ) => {
-      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { whole?: number }): WatchSnapshot<N> | void => {
+      const take = (v: WatchSnapshot<N>, whole: boolean, delta?: WatchDelta<N>, partial?: { count?: number }): WatchSnapshot<N> | void => {
         if (!accept(v)) return
         s[loading] = false
         const held = show(v, whole, delta, partial)
@@ -95,7 +95,7 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
         return held
       }
       return topicWatch(topic, {
-        snapshot: (v, partial, whole) => take(v, true, undefined, partial ? { whole } : undefined),
+        snapshot: (v, partial, count) => take(v, true, undefined, partial ? { count } : undefined),
         delta: (d, v) => void take(v, false, d),
         state: (st) => {
           if (st.error) s[loading] = false
@@ -111,10 +111,10 @@ export function feedWatches(lines: Record<LineType, LineState>, hooks: FeedWatch
     // delta keeps them by itself; a snapshot (the first, or after a gap) is matched against what is shown.
     const list = feedWatch(() => listTopic(lt), 'eventsLoading', 'watch:feed.list', (v, whole, delta, partial) => {
       if (!whole) listDeltas[lt] = delta
-      listWholes[lt] = partial?.whole ?? null
+      listWholes[lt] = partial?.count ?? null
       s.events = markRaw(whole ? patchEvents(s.events, v) : v)
       listDeltas[lt] = undefined
-      mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1, ...(partial.whole === undefined ? {} : { whole: partial.whole }) } : { rows: lists[lt].shape().count })
+      mark(LIST_APPLIED, partial ? { rows: lists[lt].shape().count, partial: 1, ...(partial.count === undefined ? {} : { whole: partial.count }) } : { rows: lists[lt].shape().count })
       return s.events
     })
     const event = feedWatch(
