@@ -21,6 +21,16 @@ import type {
 import { pointerWithRate } from '../../src-shared/vocabulary/feed-delta.js'
 import { indexOf, shareIndex, type ListIndex } from './list-index.js'
 
+/** Column `col` of market `i` in `next`, copied on first touch: untouched markets and columns stay shared with `base`. */
+function columnOf(next: MarketDto[], base: MarketDto[], i: number, col: number): OutcomeDto[] {
+  let market = next[i]
+  if (market === base[i]) next[i] = market = { ...market, columns: market.columns.slice() }
+  const columns = market.columns
+  let column = columns[col]
+  if (column === base[i].columns[col]) columns[col] = column = column.slice()
+  return column
+}
+
 function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
   let base = old
   if (d.order || d.put) {
@@ -30,24 +40,17 @@ function patchMarkets(old: MarketDto[], d: MarketsPatchDto): MarketDto[] {
   }
   if (!d.outcomes && !d.prices) return base
   const next = base.slice()
-  // Copied on first touch: untouched markets and columns stay shared.
-  const column = (i: number, col: number): OutcomeDto[] => {
-    if (next[i] === base[i]) next[i] = { ...base[i], columns: base[i].columns.slice() }
-    const columns = next[i].columns
-    if (columns[col] === base[i].columns[col]) columns[col] = columns[col].slice()
-    return columns[col]
-  }
   for (const o of d.outcomes ?? []) {
     const i = next.findIndex((m) => m.key === o.market)
     if (i < 0) continue
-    const col = column(i, o.col)
+    const col = columnOf(next, base, i, o.col)
     col[o.row] = { ...col[o.row], ...o.set } as OutcomeDto
   }
   for (const p of d.prices ?? []) {
     const i = p[0]
     const r = p[2]
     if (!next[i]?.columns[p[1]]?.[r]) continue
-    const col = column(i, p[1])
+    const col = columnOf(next, base, i, p[1])
     const was = col[r]
     col[r] = { ...was, rate: p[3], pointer: pointerWithRate(was.pointer, p[3]) ?? was.pointer }
   }

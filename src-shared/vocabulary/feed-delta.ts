@@ -38,7 +38,14 @@ export const statChangeSchema = z.tuple([index, z.string(), z.string()])
 export type StatChangeDto = z.infer<typeof statChangeSchema>
 
 /** The coupon pointer's coefficient field, as the desk writes it (at most 6 decimals, never an exponent). */
-export const pointerCoef = (rate: number): string => String(Number(rate.toFixed(6)))
+export function pointerCoef(rate: number): string {
+  // A price's own text when it already has at most 6 decimals and no exponent (1.85, 12.5): what the
+  // rounding below gives for it, without writing and reading it back.
+  const text = String(rate)
+  const dot = text.indexOf('.')
+  if ((dot < 0 ? text.length <= 15 : text.length - dot <= 7) && text.indexOf('e') < 0) return text
+  return String(Number(rate.toFixed(6)))
+}
 
 /**
  * `pointer` (`line_type#game_id#group_id#type_id#param#coef[#player_id]`) with its coefficient set to
