@@ -1,5 +1,6 @@
-import { afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { disableAutoUnmount, enableAutoUnmount } from '@vue/test-utils'
+import { missingKeys } from '@renderer/i18n/index.js'
 
 /**
  * Component files share a worker's page and module state (the project runs without per-file
@@ -15,4 +16,10 @@ beforeAll(() => {
   localStorage.clear()
   sessionStorage.clear()
   document.body.innerHTML = ''
+  missingKeys.splice(0, missingKeys.length)
+})
+
+// The i18n keys a file's views asked for and the messages lack: found in the file that shows them.
+afterAll(() => {
+  expect(missingKeys, 'i18n keys missing from the messages').toEqual([])
 })
