@@ -190,7 +190,13 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
     // An error toast, not a settlement notice (those come and go as the Demo settles coupons).
     const reported = page.locator('.n-notification').filter({ has: page.locator('[data-testid="error-notice"], [data-testid="feed-error-notice"]') }).first()
     await Promise.race([results_.waitFor({ timeout: 30_000 }), reported.waitFor({ timeout: 30_000 })]).catch(() => undefined)
-    if (!(await results_.isVisible())) expect((await reported.textContent().catch(() => null)) ?? 'no lookup results and no error within 30 s').toBe('')
+    if (!(await results_.isVisible())) {
+      // Neither came: what the page shows instead, so a failure says where the lookup stopped.
+      const error = await reported.textContent({ timeout: 1_000 }).catch(() => null)
+      const typed = await input.inputValue().catch(() => '?')
+      const progress = await page.getByTestId('lookup-progress').first().evaluate((e) => `${e.getAttribute('data-state')} ${e.getAttribute('data-done')}/${e.getAttribute('data-total')}`, undefined, { timeout: 1_000 }).catch(() => 'none')
+      expect(error ?? `no lookup results and no error within 30 s; the field holds ${JSON.stringify(typed)}, lookup progress: ${progress}`).toBe('')
+    }
     const results = page.getByTestId('lookup-result')
     expect(await results.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-code')} ${e.getAttribute('data-found')}`))).toEqual([
       `${placed.prematch.code} true`,
