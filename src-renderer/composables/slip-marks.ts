@@ -5,6 +5,7 @@
  * Plain functions over DTOs: the store wires them to its subscriptions.
  */
 import type { ChangeRecordDto, EventResultDto, GoneReason, LineType, MatchDto, OutcomeDto } from '../../src-shared/contract.js'
+import { pointerCoef } from '../../src-shared/vocabulary/feed-delta.js'
 
 /** The part of a selection these rules read. */
 export interface SlipPick {
@@ -32,7 +33,7 @@ export function matchKeyOf(s: Pick<SlipPick, 'lineType' | 'gameId'>): string {
 export function withCoefficient(pointer: string, coef: number): string | null {
   const parts = pointer.split('#')
   if (parts.length < 6 || !Number.isFinite(coef) || !(coef > 0)) return null
-  parts[5] = String(Number(coef.toFixed(6)))
+  parts[5] = pointerCoef(coef)
   return parts.join('#')
 }
 

@@ -37,7 +37,7 @@ export type PriceChangeDto = z.infer<typeof priceChangeSchema>
 export const statChangeSchema = z.tuple([index, z.string(), z.string()])
 export type StatChangeDto = z.infer<typeof statChangeSchema>
 
-/** The coupon pointer's coefficient field, as the desk writes it (at most 6 decimals, never an exponent). */
+/** The coupon pointer's coefficient field, as the desk writes it everywhere (main's pointers, the window's moved prices and its slip): at most 6 decimals, never an exponent. */
 export function pointerCoef(rate: number): string {
   // A price's own text when it already has at most 6 decimals and no exponent (1.85, 12.5): what the
   // rounding below gives for it, without writing and reading it back.

@@ -1,3 +1,4 @@
+import { pointerCoef } from '../../../src-shared/vocabulary/feed-delta.js'
 import { DeskError } from '../shared/errors.js'
 import type { LineType, Outcome, OutcomePointer } from './types.js'
 
@@ -173,7 +174,7 @@ export function buildCouponPointer(outcome: Pick<Outcome, 'pointer' | 'rate' | '
     throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)
   }
   // At most 6 decimals and never an exponent form.
-  const parts = [lineType, p.gameId, p.groupId, p.typeId, p.param, String(Number(coef.toFixed(6)))]
+  const parts = [lineType, p.gameId, p.groupId, p.typeId, p.param, pointerCoef(coef)]
   if (outcome.playerId !== null && outcome.playerId !== undefined) parts.push(outcome.playerId)
   return parts.join('#')
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pointerCoef, pointerWithRate } from '../../../src-shared/vocabulary/feed-delta.js'
 import { buildCouponPointer } from '../../../src-main/core/feed/pointer.js'
 
-/** The rounding main writes a coupon pointer's coefficient with (feed/pointer.ts): the window must give the same text. */
+/** The rounding the desk wrote a coupon pointer's coefficient with before `pointerCoef` took its shortcut: the text must not change. */
 const mainCoef = (rate: number): string => String(Number(rate.toFixed(6)))
 
 describe("a pointer's coefficient written in the window", () => {
