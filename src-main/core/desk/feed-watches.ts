@@ -77,7 +77,7 @@ export function feedTools(cdn: string): FeedDtoTools {
     tournamentIcon: (id) => tournamentIconUrl(cdn, id) ?? '',
     teamIcon: (icon) => teamIconUrl(cdn, icon),
     pointer: (outcome, lineType) => {
-      if (!outcome.pointer) return null
+      if (!outcome.oc_pointer) return null
       try {
         return buildCouponPointer(outcome, lineType)
       } catch {

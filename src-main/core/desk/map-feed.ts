@@ -12,7 +12,7 @@ import type {
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-shared/contract.js'
-import { isUsableRate, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type Match, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
+import { isUsableRate, outcomeTypeId, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type Match, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
 export interface FeedDtoTools {
@@ -47,16 +47,16 @@ function pointerOf(o: Outcome, lineType: LineType, tools: FeedDtoTools): string 
 
 /** An outcome without a usable pointer or odds is shown but cannot be bet: pointer '' and blocked. */
 function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): OutcomeDto {
-  const usable = isUsableRate(o.rate)
+  const usable = isUsableRate(o.oc_rate)
   const pointer = usable ? pointerOf(o, lineType, tools) : null
   return {
-    name: o.name,
-    rate: usable ? o.rate : 0,
-    size: o.size === null || o.size === '' ? null : String(o.size),
-    blocked: o.blocked || pointer === null,
-    playerId: o.playerId,
+    name: o.oc_name,
+    rate: usable ? o.oc_rate : 0,
+    size: o.oc_size === null || o.oc_size === '' ? null : String(o.oc_size),
+    blocked: o.oc_block || pointer === null,
+    playerId: o.op_id,
     pointer: pointer ?? '',
-    typeId: o.typeId,
+    typeId: outcomeTypeId(o),
   }
 }
 

@@ -1,6 +1,6 @@
-import { compareByType, marketOf, marketsOf, outcomeOf } from './normalise-match.js'
+import { compareTyped, marketOf, marketsOf, outcomeOf } from './normalise-match.js'
 import { keepExtra, NO_EXTRA } from './parse.js'
-import { MAX_RATE, ocPointerTypeId } from './pointer.js'
+import { MAX_RATE, ocPointerTypeId, outcomeTypeId } from './pointer.js'
 import { isDirty, isObject, readArr, readBool, readId, readNum, readSize, readStr, resetDirty } from './read-clean.js'
 import type { Extra, FeedWarning, Market, Outcome } from './types.js'
 
@@ -29,12 +29,17 @@ function outcomeSlot(key: string): number {
   }
 }
 
+/** The type id of the last outcome usualOutcome or cleanOutcome let through (null: no pointer): its
+ *  pointer's check reads it, and a flat list is ordered by it. */
+let lastTypeId: number | null = null
+
 /** The usual outcome, read by name: exactly the seven modelled keys, each of the type the captures
- *  send (texts, a number of odds, a boolean block, a null or numeric player). Such outcomes share
- *  the parser's one hidden class, so the seven loads are the cheapest reads there are; anything
- *  else (an unknown key, another type, a value the readers would turn) is null here and read by
- *  cleanOutcome. The result is what cleanOutcome gives for the same object. */
-function usualOutcome(raw: unknown, marketName: string | null): Outcome | null {
+ *  send (texts, usable odds, a well-formed pointer, a boolean block, a null or numeric player). Such
+ *  an outcome is already what the domain models, so it is given back as it is (no copy), and such
+ *  outcomes share the parser's one hidden class, so the seven loads are the cheapest reads there
+ *  are. Anything else (an unknown key, another type, a value the readers would turn, no pointer) is
+ *  null here and read by cleanOutcome. */
+function usualOutcome(raw: unknown): Outcome | null {
   if (typeof raw !== 'object' || raw === null) return null
   const o = raw as Record<string, unknown>
   // Counted first: an object of another shape leaves before the loads, which on it would each be
@@ -55,28 +60,16 @@ function usualOutcome(raw: unknown, marketName: string | null): Outcome | null {
     !(playerId === null || (typeof playerId === 'number' && playerId - playerId === 0)) ||
     !(rate > 0 && rate <= MAX_RATE)
   ) return null
-  let typeId: number | null = null
-  if (pointer !== '') {
-    typeId = ocPointerTypeId(pointer)
-    if (typeId < 0) return null
-  }
-  return {
-    marketName: groupName === marketName ? marketName : groupName,
-    name,
-    rate,
-    size,
-    pointer: typeId === null ? null : pointer,
-    typeId,
-    blocked: block,
-    playerId,
-    extra: NO_EXTRA,
-  }
+  const typeId = ocPointerTypeId(pointer)
+  if (typeId < 0) return null
+  lastTypeId = typeId
+  return raw as Outcome
 }
 
 /** A clean outcome, or null when the reference must read it (it warns about something). The keys
  *  are enumerated once (values, then the rest into `extra`): reading fields by name from objects
  *  of many key orders costs more than this, and the unknown ones have to be found anyway. */
-function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
+function cleanOutcome(raw: unknown): Outcome | null {
   if (!isObject(raw)) return null
   let groupNameRaw, nameRaw, rateRaw, sizeRaw, pointerRaw, blockRaw, playerRaw: unknown
   let extra: Extra | null = null
@@ -109,18 +102,17 @@ function cleanOutcome(raw: unknown, marketName: string | null): Outcome | null {
     typeId = ocPointerTypeId(pointer)
     if (typeId < 0) return null
   }
-  return {
-    // One string for a market's name on every outcome that repeats it (memory, not meaning).
-    marketName: groupName === null ? '' : groupName === marketName ? marketName : groupName,
-    name: name ?? '',
-    rate,
-    size,
-    pointer: typeId === null ? null : pointer,
-    typeId,
-    blocked: block === true,
-    playerId,
-    extra: extra ?? NO_EXTRA,
+  lastTypeId = typeId
+  const outcome = {
+    oc_group_name: groupName ?? '',
+    oc_name: name ?? '',
+    oc_rate: rate,
+    oc_size: size,
+    oc_pointer: typeId === null ? null : pointer,
+    oc_block: block === true,
+    op_id: playerId,
   }
+  return extra === null ? outcome : { ...outcome, extra }
 }
 
 export const at = (path: string, i: number): string => `${path}[${i}]`
@@ -142,45 +134,57 @@ let usualShapes = true
 
 const marketPath = (matchPath: string, position: number): string => `${matchPath}.game_oc_list[${position}]`
 
+/** The type ids of the outcomes outcomesIn gave last, by position (null: no pointer): what a flat
+ *  list is ordered by, read once per outcome by its pointer's check. */
+const TYPE_IDS: Array<number | null> = []
+
 /** Outcomes of one column: clean ones read here, the rest by the reference (in order, so the
  *  warnings come out as the reference words and orders them). `path` is the column's, built only
  *  for an outcome the reference reads. In a flat list (`column` -1) an item that is itself a column
  *  makes the list a mixed one: null, and the caller hands the market to the reference. */
-function outcomesIn(items: unknown[], marketName: string | null, matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] | null {
+function outcomesIn(items: unknown[], matchPath: string, position: number, column: number, warnings: FeedWarning[]): Outcome[] | null {
   const out = sized<Outcome>(items.length)
   let n = 0
   for (let i = 0; i < items.length; i++) {
     let o: Outcome | null = null
     if (usualShapes) {
-      o = usualOutcome(items[i], marketName)
+      o = usualOutcome(items[i])
       usualShapes = o !== null
     }
     if (!o) {
-      o = cleanOutcome(items[i], marketName)
-      if (o && o.extra === NO_EXTRA) usualShapes = true
+      o = cleanOutcome(items[i])
+      if (o && o.extra === undefined) usualShapes = true
     }
     if (!o) {
       if (column < 0 && Array.isArray(items[i])) return null
       const columnPath = `${marketPath(matchPath, position)}.oc_list${column < 0 ? '' : `[${column}]`}`
       o = outcomeOf(items[i], at(columnPath, i), warnings)
+      if (o) lastTypeId = outcomeTypeId(o)
     }
-    if (o) out[n++] = o
+    if (o) {
+      TYPE_IDS[n] = lastTypeId
+      out[n++] = o
+    }
   }
   return trimmed(out, n)
 }
 
-/** Stable insertion sort by type: the reference's stable sort gives the same order (compareByType is
- *  consistent: its only NaN, two equal infinite parameters, counts as equal in both), and a market's
- *  few outcomes are cheaper to order here than through Array.prototype.sort's set-up. */
-function sortByType(list: Outcome[]): Outcome[] {
+/** Stable insertion sort by type (`types`: each outcome's type id, in the same order): the
+ *  reference's stable sort gives the same order (compareByType is consistent: its only NaN, two
+ *  equal infinite parameters, counts as equal in both), and a market's few outcomes are cheaper to
+ *  order here than through Array.prototype.sort's set-up. */
+function sortByType(list: Outcome[], types: Array<number | null>): Outcome[] {
   for (let i = 1; i < list.length; i++) {
     const item = list[i]
+    const type = types[i]
     let j = i - 1
-    while (j >= 0 && compareByType(list[j], item) > 0) {
+    while (j >= 0 && compareTyped(list[j], types[j], item, type) > 0) {
       list[j + 1] = list[j]
+      types[j + 1] = types[j]
       j--
     }
     list[j + 1] = item
+    types[j + 1] = type
   }
   return list
 }
@@ -214,8 +218,8 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
     columns = []
     outcomes = []
   } else if (!Array.isArray(list[0])) {
-    const flat = outcomesIn(list, name, matchPath, position, -1, warnings)
-    outcomes = flat ? sortByType(flat) : []
+    const flat = outcomesIn(list, matchPath, position, -1, warnings)
+    outcomes = flat ? sortByType(flat, TYPE_IDS) : []
     columns = flat && [outcomes]
   } else {
     columns = sized<Outcome[]>(list.length)
@@ -223,7 +227,7 @@ function fastMarket(raw: unknown, position: number, matchPath: string, warnings:
     for (let i = 0; i < list.length && columns; i++) {
       const column = list[i]
       if (!Array.isArray(column)) columns = null
-      else total += (columns[i] = outcomesIn(column, name, matchPath, position, i, warnings) as Outcome[]).length
+      else total += (columns[i] = outcomesIn(column, matchPath, position, i, warnings) as Outcome[]).length
     }
     outcomes = columns ? (columns.length === 1 ? columns[0] : flattened(columns, total)) : []
   }

@@ -1,6 +1,6 @@
 import { EventPlanItemSchema, MarketSchema, MatchSchema, OutcomeSchema, StatItemSchema, SubGameSchema, knownKeys } from './schemas.js'
-import { extraOf, parseItem } from './parse.js'
-import { isUsableRate, ocPointerParam, parseOcPointer } from './pointer.js'
+import { extraOf, NO_EXTRA, parseItem } from './parse.js'
+import { isUsableRate, ocPointerParam, outcomeTypeId, parseOcPointer } from './pointer.js'
 import { matchKey } from './types.js'
 import type { EventPlanItem, FeedWarning, LineType, Market, Match, MatchSummary, Outcome, Participant, StatItem, SubGame } from './types.js'
 
@@ -25,17 +25,17 @@ export function outcomeOf(raw: unknown, path: string, warnings: FeedWarning[]): 
   // Bad odds (0, negative, missing, out of range) sink only this outcome's betting, never the list.
   const rateOk = isUsableRate(o.oc_rate)
   if (!rateOk && !warnedAt(warnings, mark, `${path}.oc_rate`)) warnings.push({ path: `${path}.oc_rate`, message: `unusable odds ${describe((raw as Record<string, unknown>).oc_rate)}; outcome shown as not bettable` })
-  return {
-    marketName: o.oc_group_name ?? '',
-    name: o.oc_name ?? '',
-    rate: rateOk ? (o.oc_rate as number) : 0,
-    size: o.oc_size ?? null,
-    pointer: pointer ? pointer.raw : null,
-    typeId: pointer ? pointer.typeId : null,
-    blocked: o.oc_block === true || !rateOk,
-    playerId: o.op_id ?? null,
-    extra: extraOf(raw, OUTCOME_KEYS),
+  const outcome = {
+    oc_group_name: o.oc_group_name ?? '',
+    oc_name: o.oc_name ?? '',
+    oc_rate: rateOk ? (o.oc_rate as number) : 0,
+    oc_size: o.oc_size ?? null,
+    oc_pointer: pointer ? pointer.raw : null,
+    oc_block: o.oc_block === true || !rateOk,
+    op_id: o.op_id ?? null,
   }
+  const extra = extraOf(raw, OUTCOME_KEYS)
+  return extra === NO_EXTRA ? outcome : { ...outcome, extra }
 }
 
 /** Whether a warning for `path` was pushed since `from` (only the item's own warnings can name it). */
@@ -67,9 +67,14 @@ function byType(outcomes: Outcome[]): Outcome[] {
 }
 
 export function compareByType(a: Outcome, b: Outcome): number {
-  if (a.pointer === null || b.pointer === null || a.typeId === null || b.typeId === null) return (a.pointer === null ? 1 : 0) - (b.pointer === null ? 1 : 0)
-  if (a.typeId !== b.typeId) return a.typeId - b.typeId
-  return Number(ocPointerParam(a.pointer)) - Number(ocPointerParam(b.pointer))
+  return compareTyped(a, outcomeTypeId(a), b, outcomeTypeId(b))
+}
+
+/** compareByType with each outcome's type id already read (null: no pointer). */
+export function compareTyped(a: Outcome, aType: number | null, b: Outcome, bType: number | null): number {
+  if (aType === null || bType === null) return (aType === null ? 1 : 0) - (bType === null ? 1 : 0)
+  if (aType !== bType) return aType - bType
+  return Number(ocPointerParam(a.oc_pointer!)) - Number(ocPointerParam(b.oc_pointer!))
 }
 
 export function marketOf(raw: unknown, position: number, path: string, warnings: FeedWarning[]): Market | null {

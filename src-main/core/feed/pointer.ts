@@ -142,6 +142,14 @@ export function ocPointerTypeId(raw: string): number {
   return isParam(raw, i) ? id : -1
 }
 
+/** The outcome type id (third pointer field: what the outcome IS, 1 = W1, 9 = Over...) of an
+ *  outcome's checked pointer; null without one. */
+export function outcomeTypeId(outcome: Pick<Outcome, 'oc_pointer'>): number | null {
+  if (outcome.oc_pointer === null) return null
+  const id = ocPointerTypeId(outcome.oc_pointer)
+  return id < 0 ? null : id
+}
+
 /** `parseOcPointer` without the split and the regular expressions: the same parts, or null. */
 export function readOcPointer(raw: string): OutcomePointer | null {
   const c = thirdBar(raw)
@@ -165,16 +173,16 @@ export function ocPointerParam(raw: string): string {
  * `param` is the pointer's text, verbatim.
  * `coefficient` defaults to the outcome's odds.
  */
-export function buildCouponPointer(outcome: Pick<Outcome, 'pointer' | 'rate' | 'playerId'>, lineType: LineType, coefficient?: number): string {
-  const p = typeof outcome.pointer === 'string' ? readOcPointer(outcome.pointer) : null
+export function buildCouponPointer(outcome: Pick<Outcome, 'oc_pointer' | 'oc_rate' | 'op_id'>, lineType: LineType, coefficient?: number): string {
+  const p = typeof outcome.oc_pointer === 'string' ? readOcPointer(outcome.oc_pointer) : null
   if (!p) throw new DeskError('feed_pointer', 'outcome has no valid oc_pointer; it cannot be bet')
   if (lineType !== 'line' && lineType !== 'live') throw new DeskError('feed_pointer', `unknown line type: ${String(lineType)}`)
-  const coef = coefficient ?? outcome.rate
+  const coef = coefficient ?? outcome.oc_rate
   if (!isUsableRate(coef)) {
     throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)
   }
   // At most 6 decimals and never an exponent form.
   const parts = [lineType, p.gameId, p.groupId, p.typeId, p.param, pointerCoef(coef)]
-  if (outcome.playerId !== null && outcome.playerId !== undefined) parts.push(outcome.playerId)
+  if (outcome.op_id !== null && outcome.op_id !== undefined) parts.push(outcome.op_id)
   return parts.join('#')
 }

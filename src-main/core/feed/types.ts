@@ -73,21 +73,29 @@ export interface OutcomePointer {
   param: string
 }
 
+/**
+ * An outcome of `game_oc_list`, checked, under the feed's own field names: the usual outcome (the
+ * seven modelled fields, each of the type the captures send, usable odds, a well-formed pointer) IS
+ * the parsed object, not a copy (a big match's `event` holds over 10,000 of them, and a line's
+ * refresh some 75,000). Any other is rebuilt in this shape, its values normalised (bad odds 0 and
+ * blocked, a missing or malformed pointer null) and its unknown fields kept in `extra`.
+ */
 export interface Outcome {
-  marketName: string
-  name: string
-  rate: number
+  /** The market's name as the outcome repeats it. */
+  readonly oc_group_name: string
+  readonly oc_name: string
+  /** Usable odds (above 0, at most MAX_RATE), or 0 when the feed sent unusable ones. */
+  readonly oc_rate: number
   /** `oc_size` as sent (string or number); its display text is made where it is shown. */
-  size: string | number | null
+  readonly oc_size: string | number | null
   /** `oc_pointer` as the feed sent it, checked well-formed (`game|group|type|param`); null when it
-   *  was missing or malformed (such an outcome cannot be bet). Kept as the service's text: a line
-   *  holds some 75,000 outcomes and only the few bet need its parts (parseOcPointer). */
-  pointer: string | null
-  /** Outcome type id (third pointer field): what the outcome IS (1 = W1, 9 = Over, ...); null without a pointer. */
-  typeId: number | null
-  blocked: boolean
-  playerId: number | null
-  extra: Extra
+   *  was missing or malformed (such an outcome cannot be bet). Its parts are read where they are
+   *  needed (outcomeTypeId, parseOcPointer). */
+  readonly oc_pointer: string | null
+  readonly oc_block: boolean
+  readonly op_id: number | null
+  /** Fields the schema does not model; absent when there are none. */
+  readonly extra?: Extra
 }
 
 export interface Market {

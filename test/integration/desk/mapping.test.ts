@@ -45,8 +45,8 @@ describe('desk DTO mapping', () => {
   })
 
   it('builds match DTOs: icons from the CDN, no icon → null, outcome without pointer → not bettable', () => {
-    const outcome = (pointer: Outcome['pointer']): Outcome => ({
-      marketName: '1X2', name: 'W1', rate: 1.85, size: null, pointer, typeId: pointer === null ? null : Number(pointer.split('|')[2]), blocked: false, playerId: null, extra: {},
+    const outcome = (pointer: Outcome['oc_pointer']): Outcome => ({
+      oc_group_name: '1X2', oc_name: 'W1', oc_rate: 1.85, oc_size: null, oc_pointer: pointer, oc_block: false, op_id: null,
     })
     const match: MatchSummary = {
       key: 'live:42', lineType: 'live', gameId: 42, mainGameId: null, isSubMatch: false, startMs: null, sportId: 1, sportName: 'Football', countryId: 3,
@@ -61,7 +61,7 @@ describe('desk DTO mapping', () => {
     expect(good).toMatchObject({ pointer: 'live#42#1#1#0#1.85', blocked: false, size: null })
     expect(bad).toMatchObject({ pointer: '', blocked: true })
     // oc_size as the feed sent it, shown as text: a number printed, '' and absent shown as none.
-    const sized = (size: Outcome['size']) => ({ ...outcome('42|1|1|0'), size })
+    const sized = (size: Outcome['oc_size']) => ({ ...outcome('42|1|1|0'), oc_size: size })
     const sizes = matchToDto({ ...match, markets: [{ ...match.markets![0], columns: [[sized(2.5), sized(0), sized('0'), sized('-1.5'), sized(''), sized(null)]] }] }, feedTools('http://cdn.test/'))
     expect(sizes.markets![0].columns[0].map((o) => o.size)).toEqual(['2.5', '0', '0', '-1.5', null, null])
   })

@@ -79,7 +79,7 @@ describe('unusable odds in an events answer', () => {
     const list = await createFeedClient({ baseURL, apiKey: 'k' }).events(1, 0, 'line', 'en')
     const outcomes = list.items[0].matches.flatMap((m) => m.markets![0].outcomes)
     expect(outcomes).toHaveLength(12)
-    expect(outcomes.filter((o) => o.blocked).map((o) => o.rate)).toEqual([0, 0, 0, 0, 0])
+    expect(outcomes.filter((o) => o.oc_block).map((o) => o.oc_rate)).toEqual([0, 0, 0, 0, 0])
     expect(list.warnings.filter((w) => w.path.endsWith('.oc_rate'))).toHaveLength(5)
   })
 

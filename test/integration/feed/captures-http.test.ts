@@ -23,7 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<DeskError> {
 
 /** Open (not blocked) outcomes, and those of them the UI can put on a coupon (its pointer builder). */
 function figures(matches: MatchSummary[]): { bettable: number; open: number } {
-  const open = matches.flatMap((m) => (m.markets ?? []).flatMap((mk) => mk.outcomes.filter((o) => !o.blocked).map((o) => ({ o, lineType: m.lineType }))))
+  const open = matches.flatMap((m) => (m.markets ?? []).flatMap((mk) => mk.outcomes.filter((o) => !o.oc_block).map((o) => ({ o, lineType: m.lineType }))))
   return { bettable: open.filter(({ o, lineType }) => tools.pointer(o, lineType) !== null).length, open: open.length }
 }
 

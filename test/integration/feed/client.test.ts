@@ -192,12 +192,12 @@ describe('events and event', () => {
     expect(m.key).toBe(`line:${row.gameId}`)
     expect(m.markets!.length).toBeGreaterThanOrEqual(row.markets!.length)
     for (const market of m.markets!) expect(market.outcomes).toEqual(market.columns.flat())
-    const outcome = m.markets!.flatMap((mk) => mk.outcomes).find((o) => !o.blocked)!
+    const outcome = m.markets!.flatMap((mk) => mk.outcomes).find((o) => !o.oc_block)!
     const pointer = buildCouponPointer(outcome, 'line')
-    const parts = parseOcPointer(outcome.pointer)!
-    expect(pointer).toBe(`line#${parts.gameId}#${parts.groupId}#${parts.typeId}#${parts.param}#${outcome.rate}`)
+    const parts = parseOcPointer(outcome.oc_pointer)!
+    expect(pointer).toBe(`line#${parts.gameId}#${parts.groupId}#${parts.typeId}#${parts.param}#${outcome.oc_rate}`)
     // The parameter text travels verbatim from oc_pointer into the coupon pointer.
-    expect(pointer.split('#')[4]).toBe(outcome.pointer!.split('|')[3])
+    expect(pointer.split('#')[4]).toBe(outcome.oc_pointer!.split('|')[3])
 
     const bare = await full.event(row.gameId, 'line', 'en', { odds: false })
     if (bare.kind !== 'match') throw new Error('expected a match')

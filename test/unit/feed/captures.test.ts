@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildCouponPointer, parseOcPointer, type Outcome } from '../../../src-main/core/feed/index.js'
+import { buildCouponPointer, outcomeTypeId, parseOcPointer, type Outcome } from '../../../src-main/core/feed/index.js'
 import { missingCases } from '../../support/captures.js'
 import { feedCapture, feedCaptureNames, HAVE_FEED_CAPTURES, lineTypeOfCapture, marketsOf, normaliseCapture, SKIP_MESSAGE } from './captures.js'
 
@@ -22,7 +22,7 @@ function rawMarkets(json: unknown): RawMarket[][] {
   return out
 }
 
-const open = (outcomes: Outcome[]) => outcomes.filter((o) => !o.blocked)
+const open = (outcomes: Outcome[]) => outcomes.filter((o) => !o.oc_block)
 const names = HAVE_FEED_CAPTURES ? feedCaptureNames() : []
 const withOdds = names.filter((n) => rawMarkets(feedCapture(n)).length > 0)
 
@@ -48,21 +48,21 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
     const outcomes = marketsOf(normaliseCapture(name).matches).flatMap((m) => m.outcomes)
     const rawPointers = rawMarkets(feedCapture(name)).flat().flatMap((m) => m.oc_list.flat().map((o) => o.oc_pointer))
     // Nothing lost or rewritten: the same pointers, as sent.
-    expect(outcomes.map((o) => o.pointer).sort()).toEqual([...rawPointers].sort())
+    expect(outcomes.map((o) => o.oc_pointer).sort()).toEqual([...rawPointers].sort())
     expect(open(outcomes).length).toBeGreaterThan(0)
     for (const o of open(outcomes)) {
-      expect(o.pointer).not.toBeNull()
+      expect(o.oc_pointer).not.toBeNull()
       const coupon = buildCouponPointer(o, lineType).split('#')
-      const feed = o.pointer!.split('|')
+      const feed = o.oc_pointer!.split('|')
       expect(coupon.slice(1, 5)).toEqual(feed)
-      expect(o.typeId).toBe(Number(feed[2]))
+      expect(outcomeTypeId(o)).toBe(Number(feed[2]))
     }
   })
 
   it('the figures of the issue: bettable open outcomes / open outcomes are now all of them', () => {
     const figure = (name: string) => {
       const outcomes = open(marketsOf(normaliseCapture(name).matches).flatMap((m) => m.outcomes))
-      return `${outcomes.filter((o) => o.pointer !== null).length}/${outcomes.length}`
+      return `${outcomes.filter((o) => o.oc_pointer !== null).length}/${outcomes.length}`
     }
     // Before: 53/89, 40/110, 103/185, 97/444 (every handicap and total outcome refused).
     expect(figure('events.sport-1.tournament-0.sub-50.live.en.json')).toBe('89/89')
@@ -72,7 +72,7 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
   })
 
   it('keeps parameters such as 1.0E-4, 3.001 and -1.25 as text', () => {
-    const params = new Set(withOdds.flatMap((n) => marketsOf(normaliseCapture(n).matches).flatMap((m) => m.outcomes.map((o) => parseOcPointer(o.pointer)!.param))))
+    const params = new Set(withOdds.flatMap((n) => marketsOf(normaliseCapture(n).matches).flatMap((m) => m.outcomes.map((o) => parseOcPointer(o.oc_pointer)!.param))))
     for (const p of ['0', '1.5', '-1.25', '3.001', '1.0E-4']) expect(params).toContain(p)
   })
 
@@ -81,12 +81,12 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
     for (const name of withOdds.filter((n) => !n.startsWith('event.'))) {
       for (const market of marketsOf(normaliseCapture(name).matches)) {
         expect(market.columns).toHaveLength(1)
-        const keys = market.outcomes.map((o) => [o.typeId!, Number(parseOcPointer(o.pointer)!.param)] as const)
+        const keys = market.outcomes.map((o) => [outcomeTypeId(o)!, Number(parseOcPointer(o.oc_pointer)!.param)] as const)
         for (let i = 1; i < keys.length; i++) expect(keys[i][0] > keys[i - 1][0] || (keys[i][0] === keys[i - 1][0] && keys[i][1] >= keys[i - 1][1]), `${name} ${market.name}`).toBe(true)
         if (market.groupId === 1) {
           const order = ['W1', 'X', 'W2']
-          const seen = market.outcomes.map((o) => order.indexOf(o.name))
-          expect(seen, market.outcomes.map((o) => o.name).join(' ')).toEqual([...seen].sort((x, y) => x - y))
+          const seen = market.outcomes.map((o) => order.indexOf(o.oc_name))
+          expect(seen, market.outcomes.map((o) => o.oc_name).join(' ')).toEqual([...seen].sort((x, y) => x - y))
           expect(seen).not.toContain(-1)
           ordered++
         }
@@ -106,7 +106,7 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
       expect(new Set(match.markets!.map((m) => m.key)).size).toBe(raw.length)
       match.markets!.forEach((market, i) => {
         const columns = raw[i].oc_list as RawOutcome[][]
-        expect(market.columns.map((c) => c.map((o) => o.name))).toEqual(columns.map((c) => c.map((o) => o.oc_name)))
+        expect(market.columns.map((c) => c.map((o) => o.oc_name))).toEqual(columns.map((c) => c.map((o) => o.oc_name)))
       })
     }
     const [line] = normaliseCapture('event.game-730321837.group.line.en.json').matches
@@ -119,9 +119,9 @@ describe.skipIf(!HAVE_FEED_CAPTURES)(`real feed captures${HAVE_FEED_CAPTURES ? '
   it('game_mid = game_id is a main match; oc_size keeps 0 and strings side by side; template text is kept', () => {
     const matches = withOdds.flatMap((n) => normaliseCapture(n).matches)
     for (const m of matches) expect([m.mainGameId, m.isSubMatch]).toEqual([null, false])
-    const sizes = marketsOf(matches).flatMap((m) => m.outcomes.map((o) => typeof o.size))
+    const sizes = marketsOf(matches).flatMap((m) => m.outcomes.map((o) => typeof o.oc_size))
     expect(new Set(sizes)).toEqual(new Set(['number', 'string']))
-    const names = marketsOf(matches).flatMap((m) => m.outcomes.map((o) => o.name))
+    const names = marketsOf(matches).flatMap((m) => m.outcomes.map((o) => o.oc_name))
     expect(names.some((n) => n.includes('||| dto.group'))).toBe(true)
   })
 

@@ -36,7 +36,7 @@ describe('an unknown feed field named __proto__', () => {
       const market = match.markets?.[0]
       expect(market).toBeDefined()
       expectKept(market!.extra)
-      expectKept(market!.outcomes[0].extra)
+      expectKept(market!.outcomes[0].extra!)
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
     })
 
@@ -44,7 +44,7 @@ describe('an unknown feed field named __proto__', () => {
       const out = normaliseEvent(withProtoKeys(eventBody()), 'line', 1, reference)
       if (out.kind !== 'match') throw new Error(`expected a match, got ${out.kind}`)
       expectKept(out.match.extra)
-      expectKept(out.match.markets![0].outcomes[0].extra)
+      expectKept(out.match.markets![0].outcomes[0].extra!)
     })
   }
 })

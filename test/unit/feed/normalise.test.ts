@@ -7,6 +7,7 @@ import {
   normaliseSports,
   normaliseSummaries,
   normaliseTournaments,
+  outcomeTypeId,
   parseOcPointer,
 } from '../../../src-main/core/feed/index.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
@@ -98,13 +99,13 @@ describe('match normalisation', () => {
     const market = m.markets![0]
     expect(market.columnsHint).toBe(3)
     expect(market.columns).toHaveLength(1)
-    expect(market.outcomes.map((o) => o.name)).toEqual(['1', 'X', '2'])
-    expect(market.outcomes.map((o) => o.size)).toEqual([0, '0', ''])
-    expect(market.outcomes[1].blocked).toBe(true)
+    expect(market.outcomes.map((o) => o.oc_name)).toEqual(['1', 'X', '2'])
+    expect(market.outcomes.map((o) => o.oc_size)).toEqual([0, '0', ''])
+    expect(market.outcomes[1].oc_block).toBe(true)
     // Kept as the feed's text; its parts are read when the outcome is bet.
-    expect(market.outcomes[0].pointer).toBe('5001|1|1|0')
-    expect(parseOcPointer(market.outcomes[0].pointer)).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: '0' })
-    expect(market.outcomes.map((o) => o.typeId)).toEqual([1, 2, 3])
+    expect(market.outcomes[0].oc_pointer).toBe('5001|1|1|0')
+    expect(parseOcPointer(market.outcomes[0].oc_pointer)).toEqual({ raw: '5001|1|1|0', gameId: 5001, groupId: 1, typeId: 1, param: '0' })
+    expect(market.outcomes.map((o) => outcomeTypeId(o))).toEqual([1, 2, 3])
     expect([market.position, market.key]).toEqual([0, '0:1'])
     expect(m.extra).toEqual({ sgame_id: '', stat_id: '', stat_list_extra: [], game_plan: null })
   })
@@ -129,9 +130,9 @@ describe('match normalisation', () => {
     expect(m.oddsCounter).toBe(999)
     expect(m.outcomeCount).toBe(3)
     expect(m.markets!.map((mk) => mk.groupId)).toEqual([2, 30])
-    expect(m.markets![0].columns.map((c) => c.map((o) => o.name))).toEqual([['Over 2.5'], ['Under 2.5']])
-    expect(m.markets![0].outcomes.map((o) => o.size)).toEqual([2.5, '2.5'])
-    expect(m.markets![1].outcomes[0].playerId).toBe(555)
+    expect(m.markets![0].columns.map((c) => c.map((o) => o.oc_name))).toEqual([['Over 2.5'], ['Under 2.5']])
+    expect(m.markets![0].outcomes.map((o) => o.oc_size)).toEqual([2.5, '2.5'])
+    expect(m.markets![1].outcomes[0].op_id).toBe(555)
     expect(m.subGames).toEqual([{ gameId: 7002, gameNum: null, name: 'Corners' }])
     expect(m.stats).toEqual([{ id: 1, name: 'Corners', opp1: '3', opp2: '1' }])
   })
@@ -155,7 +156,7 @@ describe('match normalisation', () => {
     const result = normaliseEvent(body, 'line', 7001)
     if (result.kind !== 'match') throw new Error('expected a match')
     expect(result.match.markets).toHaveLength(1)
-    expect(result.match.markets![0].outcomes.map((o) => [o.name, o.rate, o.blocked, o.pointer])).toEqual([
+    expect(result.match.markets![0].outcomes.map((o) => [o.oc_name, o.oc_rate, o.oc_block, o.oc_pointer])).toEqual([
       ['a', 0, true, '1|1|1|0'],
       ['b', 2, false, null],
     ])
@@ -186,15 +187,15 @@ describe('what production sends (independent of the captures)', () => {
     ])
     expect(warnings.map((w) => w.path)).toEqual(['body[0].events_list[0].game_oc_list[1].oc_list[3].oc_pointer'])
     const [w, total, again] = items[0].matches[0].markets!
-    expect(w.outcomes.map((o) => o.name)).toEqual(['W1', 'X', 'W2'])
-    expect(total.outcomes.map((o) => o.name)).toEqual(['Over 1.0E-4', 'Over 2.5', 'Under 2.5', 'Under 3.5', 'odd'])
+    expect(w.outcomes.map((o) => o.oc_name)).toEqual(['W1', 'X', 'W2'])
+    expect(total.outcomes.map((o) => o.oc_name)).toEqual(['Over 1.0E-4', 'Over 2.5', 'Under 2.5', 'Under 3.5', 'odd'])
     expect([w.key, total.key, again.key]).toEqual(['0:1', '1:17', '2:17'])
   })
 
   it('event columns keep the order returned, even when price-sorted', () => {
     const result = normaliseEvent(eventBody({ game_oc_list: [{ group_id: 1, group_name: '1X2', columns: 2, oc_list: [[oc('W2', 1.4, '7001|1|3|0')], [oc('X', 4.6, '7001|1|2|0'), oc('W1', 7.5, '7001|1|1|0')]] }] }), 'live', 7001)
     if (result.kind !== 'match') throw new Error('expected a match')
-    expect(result.match.markets![0].columns.map((c) => c.map((o) => o.name))).toEqual([['W2'], ['X', 'W1']])
+    expect(result.match.markets![0].columns.map((c) => c.map((o) => o.oc_name))).toEqual([['W2'], ['X', 'W1']])
     expect(result.match.markets![0].columnsHint).toBe(2)
   })
 

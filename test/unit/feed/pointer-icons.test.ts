@@ -17,21 +17,21 @@ describe('buildCouponPointer', () => {
   })
 
   it('appends the player id for player outcomes', () => {
-    const player = outcomes().find((o) => o.playerId !== null)!
+    const player = outcomes().find((o) => o.op_id !== null)!
     expect(buildCouponPointer(player, 'live')).toBe('live#7001#30#1#0#3.1#555')
   })
 
   it('refuses an outcome without a valid oc_pointer or a bad coefficient', () => {
     const [over] = outcomes()
-    expect(() => buildCouponPointer({ ...over, pointer: null }, 'live')).toThrow(/oc_pointer/)
+    expect(() => buildCouponPointer({ ...over, oc_pointer: null }, 'live')).toThrow(/oc_pointer/)
     expect(() => buildCouponPointer(over, 'live', 0)).toThrow(/coefficient/)
     expect(() => buildCouponPointer(over, 'prematch' as never)).toThrow(/line type/)
   })
 
   it('refuses a pointer text that is not game|group|type|param (hand-built outcomes)', () => {
     const [over] = outcomes()
-    for (const param of ['', '1,5', ' 2', 'NaN', '1e']) expect(() => buildCouponPointer({ ...over, pointer: `7001|2|9|${param}` }, 'live')).toThrow(/oc_pointer/)
-    for (const pointer of ['7001|2|9', '7001|2|9|1|1', '7001||9|1', 'x|2|9|1', '']) expect(() => buildCouponPointer({ ...over, pointer }, 'live')).toThrow(/oc_pointer/)
+    for (const param of ['', '1,5', ' 2', 'NaN', '1e']) expect(() => buildCouponPointer({ ...over, oc_pointer: `7001|2|9|${param}` }, 'live')).toThrow(/oc_pointer/)
+    for (const pointer of ['7001|2|9', '7001|2|9|1|1', '7001||9|1', 'x|2|9|1', '']) expect(() => buildCouponPointer({ ...over, oc_pointer: pointer }, 'live')).toThrow(/oc_pointer/)
   })
 
   it('property: any parameter text the feed may send reaches the coupon pointer unchanged; the coefficient has ≤ 6 decimals and no exponent', () => {
@@ -46,7 +46,7 @@ describe('buildCouponPointer', () => {
         const raw = `${game}|${group}|${type}|${text}`
         const pointer = parseOcPointer(raw)
         expect(pointer).toEqual({ raw, gameId: game, groupId: group, typeId: type, param: text })
-        const coupon = buildCouponPointer({ pointer: raw, rate, playerId: player }, 'line').split('#')
+        const coupon = buildCouponPointer({ oc_pointer: raw, oc_rate: rate, op_id: player }, 'line').split('#')
         expect(coupon.slice(0, 5)).toEqual(['line', String(game), String(group), String(type), text])
         expect(coupon[5]).toMatch(/^\d+(\.\d{1,6})?$/)
         expect(Math.abs(Number(coupon[5]) - rate)).toBeLessThanOrEqual(5e-7)

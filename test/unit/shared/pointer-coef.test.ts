@@ -21,9 +21,9 @@ describe("a pointer's coefficient written in the window", () => {
   it("sets main's own pointer text for a moved price", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1001, max: 500_000 }).map((n) => n / 1000), fc.option(fc.integer({ min: 1, max: 99_999 }), { nil: null }), (rate, playerId) => {
-        const outcome = { pointer: '300000015|17|9|1.5', rate: 1.9, playerId }
+        const outcome = { oc_pointer: '300000015|17|9|1.5', oc_rate: 1.9, op_id: playerId }
         const before = buildCouponPointer(outcome, 'line')
-        expect(pointerWithRate(before, rate)).toBe(buildCouponPointer({ ...outcome, rate }, 'line'))
+        expect(pointerWithRate(before, rate)).toBe(buildCouponPointer({ ...outcome, oc_rate: rate }, 'line'))
       }),
     )
   })

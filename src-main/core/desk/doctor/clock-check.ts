@@ -18,7 +18,8 @@ export const clockOffset: CheckDef = {
     const intended = Math.round(probes.target.intendedClockShiftMs ?? 0)
     const low = bounds.low - intended
     const high = bounds.high - intended
-    const offset = Math.round((low + high) / 2)
+    // + 0: an offset rounding to -0 (Math.round(-0.4)) would read back from the kept report as 0.
+    const offset = Math.round((low + high) / 2) + 0
     const bound = Math.round((high - low) / 2)
     const least = low > 0 ? low : high < 0 ? -high : 0
     const figure = { kind: 'clockOffset', value: offset, unit: 'ms' as const, extra: { bound, ...(intended ? { simulated: intended } : {}) } }
