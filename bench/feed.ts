@@ -19,12 +19,12 @@ import { cpuMs, settle, summarise } from './lib/stats.js'
  *   itself: its match, market and outcome keys are the captures', in the captures' order.
  * The target is read on the captures' rows; the worst-case rows say how far a hostile answer moves.
  * What the normaliser's time is (profiles and ablations of the captures' rows): on `events` about a
- * fifth is the matches, the rest markets and outcomes, about a third of it first touches of the
- * parsed values (each is type-checked) and a third making the 20 MB of results the types ask for
- * (an object per outcome, its odds boxed, column arrays), all allocated straight into the old
- * generation once the engine sees they survive, so no collection runs while it normalises. `event`
- * is the same work per outcome against a cheaper JSON.parse per byte (a 2.4 MB body parses without
- * a collection, the 17 MB one pays scavenges); checking each `oc_pointer` is about a quarter of it.
+ * fifth is the matches, the rest markets and outcomes: first touches of the parsed values (each is
+ * type-checked), checking each `oc_pointer`, and the results the types ask for (markets, column
+ * arrays; the usual outcome is the parsed object itself, kept, not copied), allocated straight into
+ * the old generation once the engine sees they survive. `event` is the same work per outcome against
+ * a cheaper JSON.parse per byte (a 2.4 MB body parses without a collection, the 17 MB one pays
+ * scavenges).
  */
 
 const KEY = { Package: 'demo-key' }

@@ -6,9 +6,10 @@ import type { Extra, FeedWarning, Market, Outcome } from './types.js'
 
 /**
  * Markets and outcomes of the one-pass reader (normalise-fast.ts): an `events` answer of 5,000
- * matches holds some 35,000 markets and 75,000 outcomes, so this is where its time goes. Each
- * outcome is one object made by one literal (its pointer kept as the feed's text, checked here and
- * read into parts only when bet); anything the reference path would warn about goes to it.
+ * matches holds some 35,000 markets and 75,000 outcomes, so this is where its time goes. The usual
+ * outcome is checked and kept as the parsed object (no copy); any other is rebuilt by one literal in
+ * the same shape. Pointers are kept as the feed's text, checked here and read into parts only when
+ * bet; anything the reference path would warn about goes to it.
  */
 
 /** The modelled fields of an outcome in the order the feed sends them: a key found at its place
