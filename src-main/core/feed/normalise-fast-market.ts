@@ -104,16 +104,10 @@ function cleanOutcome(raw: unknown): Outcome | null {
     if (typeId < 0) return null
   }
   lastTypeId = typeId
-  const outcome = {
-    oc_group_name: groupName ?? '',
-    oc_name: name ?? '',
-    oc_rate: rate,
-    oc_size: size,
-    oc_pointer: typeId === null ? null : pointer,
-    oc_block: block === true,
-    op_id: playerId,
-  }
-  return extra === null ? outcome : { ...outcome, extra }
+  const checked = typeId === null ? null : pointer
+  // Two literals, not a spread: each makes its object in one step, of one of two shapes.
+  if (extra === null) return { oc_group_name: groupName ?? '', oc_name: name ?? '', oc_rate: rate, oc_size: size, oc_pointer: checked, oc_block: block === true, op_id: playerId }
+  return { oc_group_name: groupName ?? '', oc_name: name ?? '', oc_rate: rate, oc_size: size, oc_pointer: checked, oc_block: block === true, op_id: playerId, extra }
 }
 
 export const at = (path: string, i: number): string => `${path}[${i}]`
