@@ -9,6 +9,7 @@ import { openTimelineStore } from '../src-main/core/timeline/index.js'
 import type { BenchConfig } from './lib/args.js'
 import { row, type BenchRow } from './lib/report.js'
 import { percentile, summarise } from './lib/stats.js'
+import { mainThreadTime } from './lib/thread-time.js'
 
 /**
  * Settlement storm: signed, distinct `coupons.settled` batches on keep-alive connections, verified
@@ -30,6 +31,10 @@ interface LoadResult {
   latencies: number[]
   /** Answer status counts. */
   statuses: Record<string, number>
+  /** The sender thread's time on a core over the run (ns); null without Linux's schedstat. */
+  senderCpuNs: number | null
+  /** The receiving main thread's time on a core, and waiting for one, over the run (ns; set by send). */
+  main?: { cpuNs: number; waitNs: number } | null
 }
 
 const SECRET = 'bench-secret'
@@ -59,7 +64,12 @@ function deliveries(tag: string, count: number): Pick<LoadJob, 'bodies' | 'heade
 function send(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: job, execArgv: [] })
-    worker.once('message', (result: LoadResult) => resolve(result))
+    // The main thread serves the deliveries and otherwise waits: its time over the run is the server's.
+    const before = mainThreadTime()
+    worker.once('message', (result: LoadResult) => {
+      const after = mainThreadTime()
+      resolve({ ...result, main: before && after ? { cpuNs: after.cpuNs - before.cpuNs, waitNs: after.waitNs - before.waitNs } : null })
+    })
     worker.once('error', reject)
     worker.once('exit', (code) => (code !== 0 ? reject(new Error(`load worker exited ${code}`)) : undefined))
   })
@@ -97,6 +107,37 @@ async function listener(job: Omit<LoadJob, 'url'>, acknowledge: 'committed' | 's
 const rate = (r: LoadResult) => (r.latencies.length / r.elapsedMs) * 1000
 const p = (r: LoadResult, q: number) => percentile([...r.latencies].sort((a, b) => a - b), q)
 
+/** Per delivery, in microseconds: `ns` of a run over its deliveries; null when a run has no figure. */
+function perDelivery(list: LoadResult[], ns: (r: LoadResult) => number | null | undefined): number[] | null {
+  const out: number[] = []
+  for (const r of list) {
+    const v = ns(r)
+    if (v === null || v === undefined) return null
+    out.push(v / 1000 / r.latencies.length)
+  }
+  return out
+}
+
+/**
+ * A lone sender and the server take turns, so a delivery costs the sender's time on a core plus the
+ * server's: both are shown, with the server's wait for a core (the sender is woken onto the server's
+ * core by the answer). Linux only (schedstat); elsewhere these rows are left out.
+ */
+function turns(ours: LoadResult[], base: LoadResult[]): BenchRow[] {
+  const figures: Array<[string, (r: LoadResult) => number | null | undefined]> = [
+    ["listener: the server's main-thread CPU per delivery at 1 connection", (r) => r.main?.cpuNs],
+    ["listener: the server's wait for a core per delivery at 1 connection", (r) => r.main?.waitNs],
+    ["listener: the sender's CPU per delivery at 1 connection", (r) => r.senderCpuNs],
+  ]
+  const rows: BenchRow[] = []
+  for (const [name, ns] of figures) {
+    const value = perDelivery(ours, ns)
+    const baseline = perDelivery(base, ns)
+    if (value && baseline) rows.push(row({ name, value: summarise(value), unit: 'us', baseline: summarise(baseline) }))
+  }
+  return rows
+}
+
 export async function benchListener(config: BenchConfig): Promise<BenchRow[]> {
   const count = config.size(1500, 60)
   const rows: BenchRow[] = []
@@ -122,6 +163,7 @@ export async function benchListener(config: BenchConfig): Promise<BenchRow[]> {
         met: (_v, _b, ratio) => ratio !== null && ratio >= 0.5,
       }),
     )
+    if (connections === 1) rows.push(...turns(ours, base))
     if (synced.length > 0) {
       rows.push(row({ name: `listener: batches/s at 1 connection, answered after the disk sync`, value: s(synced, rate), unit: '/s', baseline: s(base, rate) }))
     }

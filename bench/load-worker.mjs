@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -25,12 +26,23 @@ function post(index) {
   })
 }
 
+/** This thread's time on a core (ns, Linux's schedstat); null where there is none. */
+function cpuNs() {
+  try {
+    const ns = Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0])
+    return Number.isFinite(ns) ? ns : null
+  } catch {
+    return null
+  }
+}
+
 let next = 0
 /** @type {number[]} */
 const latencies = []
 /** @type {Record<string, number>} */
 const statuses = {}
 const start = performance.now()
+const cpuStart = cpuNs()
 await Promise.all(
   Array.from({ length: job.connections }, async () => {
     while (next < job.bodies.length) {
@@ -42,6 +54,7 @@ await Promise.all(
     }
   }),
 )
-const result = { elapsedMs: performance.now() - start, latencies, statuses }
+const cpuEnd = cpuNs()
+const result = { elapsedMs: performance.now() - start, latencies, statuses, senderCpuNs: cpuStart === null || cpuEnd === null ? null : cpuEnd - cpuStart }
 agent.destroy()
 parentPort?.postMessage(result)
