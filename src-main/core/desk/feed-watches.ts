@@ -1,6 +1,6 @@
 import type { TournamentEventsDto, WatchSnapshot, WatchSourceState, WatchTopic } from '../../../src-shared/contract.js'
 import {
-  buildCouponPointer,
+  couponPointerOf,
   countryIconUrl,
   createFeedScheduler,
   feedKey,
@@ -76,10 +76,9 @@ export function feedTools(cdn: string): FeedDtoTools {
     countryIcon: (id) => countryIconUrl(cdn, id) ?? '',
     tournamentIcon: (id) => tournamentIconUrl(cdn, id) ?? '',
     teamIcon: (icon) => teamIconUrl(cdn, icon),
-    pointer: (outcome, lineType) => {
-      if (!outcome.oc_pointer) return null
+    pointer: (parts, outcome, lineType) => {
       try {
-        return buildCouponPointer(outcome, lineType)
+        return couponPointerOf(parts, lineType, outcome.oc_rate, outcome.op_id)
       } catch {
         // bad server data on one outcome (odds 0, out of range): that outcome cannot be bet, the list stands
         return null

@@ -12,7 +12,7 @@ import type {
   TournamentEventsDto,
   TournamentNode,
 } from '../../../src-shared/contract.js'
-import { isUsableRate, outcomeTypeId, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type Match, type MatchSummary, type Outcome, type Sport, type Tournament } from '../feed/index.js'
+import { isUsableRate, readOcPointer, type Championship, type Country, type EventResult, type EventsTournament, type FeedAccount, type Market, type Match, type MatchSummary, type Outcome, type OutcomePointer, type Sport, type Tournament } from '../feed/index.js'
 
 /** Feed domain → contract DTOs. Icon URLs and coupon pointers come from the feed module's builders. */
 export interface FeedDtoTools {
@@ -21,8 +21,8 @@ export interface FeedDtoTools {
   tournamentIcon(tournamentId: number): string
   /** null when the participant has no icon file. */
   teamIcon(iconName: string): string | null
-  /** Ready-made coupon pointer for an outcome, or null when the outcome carries no usable pointer. */
-  pointer(outcome: Outcome, lineType: LineType): string | null
+  /** Ready-made coupon pointer for an outcome whose `oc_pointer` was read into `parts`, or null when it cannot be bet. */
+  pointer(parts: OutcomePointer, outcome: Outcome, lineType: LineType): string | null
 }
 
 function tournamentNode(t: Tournament, tools: FeedDtoTools): TournamentNode {
@@ -37,18 +37,12 @@ export function sportsToNodes(sports: Sport[], tools: FeedDtoTools): SportNode[]
   return sports.map((s) => ({ id: s.id, name: s.name, counter: s.counter, iconUrl: tools.sportIcon(s.id), countries: (s.countries ?? []).map((c) => countryNode(c, tools)) }))
 }
 
-function pointerOf(o: Outcome, lineType: LineType, tools: FeedDtoTools): string | null {
-  try {
-    return tools.pointer(o, lineType)
-  } catch {
-    return null
-  }
-}
-
-/** An outcome without a usable pointer or odds is shown but cannot be bet: pointer '' and blocked. */
+/** An outcome without a usable pointer or odds is shown but cannot be bet: pointer '' and blocked. Its
+ *  `oc_pointer` is read once, for both the coupon pointer and the type id. */
 function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): OutcomeDto {
   const usable = isUsableRate(o.oc_rate)
-  const pointer = usable ? pointerOf(o, lineType, tools) : null
+  const parts = o.oc_pointer === null ? null : readOcPointer(o.oc_pointer)
+  const pointer = usable && parts ? tools.pointer(parts, o, lineType) : null
   return {
     name: o.oc_name,
     rate: usable ? o.oc_rate : 0,
@@ -56,7 +50,7 @@ function outcomeDto(o: Outcome, lineType: LineType, tools: FeedDtoTools): Outcom
     blocked: o.oc_block || pointer === null,
     playerId: o.op_id,
     pointer: pointer ?? '',
-    typeId: outcomeTypeId(o),
+    typeId: parts ? parts.typeId : null,
   }
 }
 

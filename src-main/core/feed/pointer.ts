@@ -176,13 +176,17 @@ export function ocPointerParam(raw: string): string {
 export function buildCouponPointer(outcome: Pick<Outcome, 'oc_pointer' | 'oc_rate' | 'op_id'>, lineType: LineType, coefficient?: number): string {
   const p = typeof outcome.oc_pointer === 'string' ? readOcPointer(outcome.oc_pointer) : null
   if (!p) throw new DeskError('feed_pointer', 'outcome has no valid oc_pointer; it cannot be bet')
+  return couponPointerOf(p, lineType, coefficient ?? outcome.oc_rate, outcome.op_id)
+}
+
+/** buildCouponPointer from an `oc_pointer` already read into its parts (readOcPointer). */
+export function couponPointerOf(p: OutcomePointer, lineType: LineType, coefficient: number, playerId: number | null | undefined): string {
   if (lineType !== 'line' && lineType !== 'live') throw new DeskError('feed_pointer', `unknown line type: ${String(lineType)}`)
-  const coef = coefficient ?? outcome.oc_rate
-  if (!isUsableRate(coef)) {
-    throw new DeskError('feed_pointer', `invalid coefficient: ${String(coef)}`)
+  if (!isUsableRate(coefficient)) {
+    throw new DeskError('feed_pointer', `invalid coefficient: ${String(coefficient)}`)
   }
   // At most 6 decimals and never an exponent form.
-  const parts = [lineType, p.gameId, p.groupId, p.typeId, p.param, pointerCoef(coef)]
-  if (outcome.op_id !== null && outcome.op_id !== undefined) parts.push(outcome.op_id)
+  const parts = [lineType, p.gameId, p.groupId, p.typeId, p.param, pointerCoef(coefficient)]
+  if (playerId !== null && playerId !== undefined) parts.push(playerId)
   return parts.join('#')
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventResultToDto, eventsToDto, matchToDto } from '../../../src-main/core/desk/map-feed.js'
 import { feedTools } from '../../../src-main/core/desk/feed-watches.js'
-import { createFeedClient, findLiveSuccessor, type FeedClient, type FeedWarning, type MatchSummary } from '../../../src-main/core/feed/index.js'
+import { createFeedClient, findLiveSuccessor, readOcPointer, type FeedClient, type FeedWarning, type MatchSummary, type Outcome, type LineType } from '../../../src-main/core/feed/index.js'
 import { DeskError } from '../../../src-main/core/shared/errors.js'
 import { HAVE_FEED_CAPTURES, SKIP_MESSAGE } from '../../unit/feed/captures.js'
 import { FINISHED_GAME, KEY_EXPIRES, NOT_FOUND_GAME, startCaptureServer, type CaptureServer } from './capture-server.js'
@@ -24,7 +24,11 @@ async function failure(promise: Promise<unknown>): Promise<DeskError> {
 /** Open (not blocked) outcomes, and those of them the UI can put on a coupon (its pointer builder). */
 function figures(matches: MatchSummary[]): { bettable: number; open: number } {
   const open = matches.flatMap((m) => (m.markets ?? []).flatMap((mk) => mk.outcomes.filter((o) => !o.oc_block).map((o) => ({ o, lineType: m.lineType }))))
-  return { bettable: open.filter(({ o, lineType }) => tools.pointer(o, lineType) !== null).length, open: open.length }
+  const bettable = ({ o, lineType }: { o: Outcome; lineType: LineType }) => {
+    const parts = o.oc_pointer === null ? null : readOcPointer(o.oc_pointer)
+    return parts !== null && tools.pointer(parts, o, lineType) !== null
+  }
+  return { bettable: open.filter(bettable).length, open: open.length }
 }
 
 describe.skipIf(!HAVE_FEED_CAPTURES)(`feed client over HTTP on the vendor's captures${HAVE_FEED_CAPTURES ? '' : ` (${SKIP_MESSAGE})`}`, () => {
