@@ -226,6 +226,13 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE deliveries;
   ALTER TABLE deliveries_v7 RENAME TO deliveries;
   `,
+  // 8: the last delivery journal record applied (delivery-journal.ts), written in the transaction that applied it
+  `
+  CREATE TABLE journal_applied (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    seq INTEGER NOT NULL
+  );
+  `,
 ]
 
 function userVersion(db: Db): number {

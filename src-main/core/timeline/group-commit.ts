@@ -3,6 +3,8 @@ import type { Db } from './db.js'
 import type { TimelineStoreOptions } from './store-api.js'
 import type { ApplyResult, DeliveryMeta, SettlementBatch, TimelineEntry } from './types.js'
 import { createWalSync } from './wal-sync.js'
+import type { JournalRecord } from './delivery-journal.js'
+import type { JournalApply } from './journal-apply.js'
 
 type Group = ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>
 
@@ -16,6 +18,8 @@ export const SYNC_BEHIND_MS = 5
  */
 export interface GroupCommit {
   commitGroup(items: Group): Promise<ApplyResult[]>
+  /** Journal records in one group commit (the applying thread's write; acknowledged long before). */
+  commitJournal(records: readonly JournalRecord[]): Promise<Array<ApplyResult[] | null>>
   prepareForDeliveries(waitMs?: number): Promise<void>
   /** Stops the checkpoint worker and starts the sync still to come; before the database closes. */
   close(): void
@@ -24,6 +28,7 @@ export interface GroupCommit {
 export interface GroupCommitDeps {
   options: Pick<TimelineStoreOptions, 'datasync' | 'acknowledge' | 'logger'>
   applyOne(batch: SettlementBatch, meta: DeliveryMeta): ApplyResult
+  journal: JournalApply
   /** The FULL path, taken when there is no WAL to sync. */
   applyGroup(items: Group): ApplyResult[]
   committedOnly(): void
@@ -33,7 +38,7 @@ export interface GroupCommitDeps {
 }
 
 export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): GroupCommit {
-  const { options, applyOne, applyGroup, committedOnly, ensureOpen, isClosed, emit } = deps
+  const { options, applyOne, journal, applyGroup, committedOnly, ensureOpen, isClosed, emit } = deps
   const inWal = file !== ':memory:' && String((db.prepare('PRAGMA journal_mode').get() as { journal_mode?: unknown } | undefined)?.journal_mode).toLowerCase() === 'wal'
   const walSync = inWal ? createWalSync(`${file}-wal`, options.datasync) : null
   const acknowledge = options.acknowledge ?? 'committed'
@@ -45,12 +50,12 @@ export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): 
   }
 
   /** The group's transaction, committed with `synchronous = NORMAL`: its WAL frames are written (in the OS), not yet synced. */
-  function writeGroup(items: Group): ApplyResult[] {
+  function writeGroup<T>(write: () => T): T {
     committedOnly()
     groupStmt.begin.run()
-    let results: ApplyResult[]
+    let results: T
     try {
-      results = items.map(({ batch, meta }) => applyOne(batch, meta))
+      results = write()
       groupStmt.commit.run()
     } catch (error) {
       if (db.inTransaction) groupStmt.rollback.run()
@@ -102,7 +107,7 @@ export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): 
     ensureOpen()
     if (items.length === 0) return []
     // Every other write (placements, audit, polls) keeps FULL.
-    const results = writeGroup(items)
+    const results = writeGroup(() => items.map(({ batch, meta }) => applyOne(batch, meta)))
     nudgeAfterAnswers()
     if (acknowledge === 'synced') await walSync.sync()
     else syncBehind()
@@ -110,8 +115,32 @@ export function createGroupCommit(file: string, db: Db, deps: GroupCommitDeps): 
     return results
   }
 
+  async function commitJournal(records: readonly JournalRecord[]): Promise<Array<ApplyResult[] | null>> {
+    ensureOpen()
+    const results = walSync ? writeGroup(() => journal.applyRecords(records)) : applyJournalFull(records)
+    if (walSync) {
+      nudgeAfterAnswers()
+      syncBehind()
+    }
+    for (const group of results) for (const result of group ?? []) emit(result.entries)
+    return results
+  }
+
+  function applyJournalFull(records: readonly JournalRecord[]): Array<ApplyResult[] | null> {
+    groupStmt.begin.run()
+    try {
+      const results = journal.applyRecords(records)
+      groupStmt.commit.run()
+      return results
+    } catch (error) {
+      if (db.inTransaction) groupStmt.rollback.run()
+      throw error
+    }
+  }
+
   return {
     commitGroup,
+    commitJournal,
     prepareForDeliveries(waitMs = 2000) {
       ensureOpen()
       if (!walSync) return Promise.resolve()

@@ -3,6 +3,8 @@ import type { AttemptLog } from './attempts.js'
 import type { Clock } from '../shared/clock.js'
 import type { Logger } from '../shared/log.js'
 import type { Datasync } from './wal-sync.js'
+import type { ApplyWorkerEntry } from './apply-thread.js'
+import type { JournalRecord } from './delivery-journal.js'
 import type { FigureRange } from './figures.js'
 import type { SettledCouponRow } from './pnl.js'
 import type { BalanceHistoryDto } from '../../../src-shared/vocabulary/pnl.js'
@@ -40,6 +42,16 @@ export interface TimelineStoreOptions {
    * loss loses nothing acknowledged either (a lone sender then waits one disk sync per delivery).
    */
   acknowledge?: 'committed' | 'synced'
+  /**
+   * Where `commitBatches` applies deliveries once a listener gets ready (`prepareForDeliveries`): on a
+   * thread of their own, each group journaled first (delivery-journal.ts) and acknowledged once in the
+   * journal, every other call of the store waiting until they are applied. Default: the TypeScript
+   * source when running from it; a bundle's host names its built entry. `false`, an in-memory history,
+   * `acknowledge: 'synced'`, a clock or a datasync of a test: written on the calling thread.
+   */
+  applyThread?: ApplyWorkerEntry | false
+  /** Applies journal records left unapplied when the history is opened. Default true (the applying thread's own connection: false). */
+  recoverJournal?: boolean
 }
 
 export interface CouponHistory {
@@ -73,6 +85,8 @@ export interface TimelineStore {
    * with the main connection (at most `waitMs`, default 2000). Never rejects; a no-op without a WAL.
    */
   prepareForDeliveries(waitMs?: number): Promise<void>
+  /** Journal records applied in one group commit: what the applying thread writes (see `applyThread`). */
+  commitJournal(records: readonly JournalRecord[]): Promise<Array<ApplyResult[] | null>>
   recordRejected(delivery: RejectedDelivery): void
   /** One delivery as the inspector shows it. */
   delivery(id: number): DeliveryDetail | null

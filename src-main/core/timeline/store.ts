@@ -1,5 +1,7 @@
 import { createAttemptLog, type AttemptLog } from './attempts.js'
 import { systemClock } from '../shared/clock.js'
+import { createJournalApply } from './journal-apply.js'
+import { createDeliveryThread } from './delivery-thread.js'
 import { DeskError } from '../shared/errors.js'
 import { openDatabase, type Db } from './db.js'
 import { DEFAULT_LOST_BET_STATUSES } from './derive.js'
@@ -50,7 +52,9 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     clock, deliveryLog, applySnapshot: snapshots.applySnapshot, maxRejected, ensureOpen, durable, emit,
   })
   const { placementTx, pollTx, missedTx } = createCouponWrites(db, { clock, q, writes: snapshots })
-  const groupCommit = createGroupCommit(file, db, { options, applyOne, applyGroup, committedOnly, ensureOpen, isClosed, emit })
+  const journal = createJournalApply(db, applyOne)
+  const groupCommit = createGroupCommit(file, db, { options, applyOne, journal, applyGroup, committedOnly, ensureOpen, isClosed, emit })
+  const deliveries = createDeliveryThread(file, db, { options, journal, durable, ensureOpen, emit, groupCommit })
 
   function run<T extends TimelineEntry[] | ApplyResult>(fn: () => T): T {
     ensureOpen()
@@ -69,13 +73,14 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     }
   }
 
-  return {
+  return deliveries.waitingForThread({
     file,
     attempts: durableAttempts(createAttemptLog(db, clock)),
     applyBatch: (batch, meta) => run(() => applyBatchTx.immediate(batch, meta)),
     applyBatches: applyGroup,
-    commitBatches: groupCommit.commitGroup,
-    prepareForDeliveries: groupCommit.prepareForDeliveries,
+    commitBatches: deliveries.commitBatches,
+    prepareForDeliveries: deliveries.prepareForDeliveries,
+    commitJournal: groupCommit.commitJournal,
     recordRejected,
     noteStillRefused,
     recordPlacement: (coupons, opts = {}) => run(() => placementTx.immediate(coupons, opts)),
@@ -88,9 +93,10 @@ export function openTimelineStore(file: string, options: TimelineStoreOptions = 
     close() {
       if (closed) return
       closed = true
+      deliveries.close()
       listeners.clear()
       groupCommit.close()
       db.close()
     },
-  }
+  })
 }

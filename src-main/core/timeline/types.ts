@@ -73,6 +73,7 @@ export interface DeliveryMeta {
 export interface ApplyResult {
   processed: number
   duplicate: boolean
+  /** Empty for a delivery journaled for the applying thread (apply-thread.ts): its entries are emitted once applied. */
   entries: TimelineEntry[]
 }
 

@@ -32,7 +32,8 @@ describe('a history prepared for a stream of deliveries', () => {
     cleanups.push(() => t.cleanup())
     const rec = recordExec()
     cleanups.push(() => rec.restore())
-    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'))
+    // Written on this thread (the applying thread's own store prepares the same way, on its thread).
+    const store = openTimelineStore(join(t.dir, 'timeline.sqlite'), { applyThread: false })
     cleanups.push(() => store.close())
     expect(rec.sql).not.toContain(RAISED)
     await store.prepareForDeliveries()
