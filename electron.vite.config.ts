@@ -28,7 +28,8 @@ export default defineConfig({
   main: {
     plugins: [simulatorIcons()],
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/app.ts') } },
+      // The history's applying thread is a module of its own, beside index.js (app.ts names it).
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/app.ts'), 'apply-worker': resolve(__dirname, 'src-main/core/timeline/apply-worker.ts') } },
     },
   },
   preload: {

@@ -1,5 +1,6 @@
 import { app, BrowserWindow, ipcMain, net, protocol, session } from 'electron'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler, rendererEntry } from './app-protocol.js'
 import { contentSecurityPolicy, imageOriginOf } from './csp.js'
 import { createMainWindow } from './window.js'
@@ -62,7 +63,9 @@ if (!app.requestSingleInstanceLock()) {
     const cipher = createAppCipher((message) => log.warn(message))
     const vault = createSecretVault({ cipher, storage: createElectronStorage('vault', userData) })
     const profiles = createProfileService({ storage: createElectronStorage('profiles', userData), vault })
-    starting = createDeskCore({ dataDir: userData, profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion(), logger: log })
+    // The history's applying thread: its own module beside this bundle (electron.vite.config.ts).
+    const historyApplyWorker = { kind: 'module' as const, url: pathToFileURL(join(import.meta.dirname, 'apply-worker.js')) }
+    starting = createDeskCore({ dataDir: userData, profiles, vault, emit: hub.emit, bridge: 'electron', version: app.getVersion(), logger: log, historyApplyWorker })
     const core = await starting
     /** The active profile's CDN origin; a change reloads the windows so their policy follows. */
     const refreshPolicy = async (reload: boolean) => {

@@ -92,6 +92,7 @@ export function createCoreContext(options: DeskCoreOptions): CoreContext {
       activeCouponsPollMs: options.activeCouponsPollMs ?? 15_000,
       reconcileMs: options.reconcileMs,
       keyWarnDays: options.keyWarnDays,
+      historyApplyWorker: options.historyApplyWorker,
       overview,
     }).then(async (env) => {
       if (current !== entry || disposed) {

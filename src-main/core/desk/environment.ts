@@ -9,7 +9,7 @@ import type { EventBus } from '../shared/events.js'
 import type { Logger } from '../shared/log.js'
 import type { WatchSource, WatchSourceHooks } from '../shared/watch.js'
 import { claimUnnamedHistory, ensurePrivateDatabase, historyFileOf, type Profile, type ProfileService } from '../profiles/index.js'
-import { createReconciler, createSettledReader, openTimelineStore, returnedCodes, type Reconciler, type TimelineStore } from '../timeline/index.js'
+import { createReconciler, createSettledReader, openTimelineStore, returnedCodes, type ApplyWorkerEntry, type Reconciler, type TimelineStore } from '../timeline/index.js'
 import { couponToDto } from './map-coupons.js'
 import { createActiveCouponsWatcher, type ActiveCouponsWatcher } from './active-coupons.js'
 import { createBalanceWatcher, type BalanceWatcher } from './balance.js'
@@ -91,6 +91,7 @@ export interface EnvironmentDeps {
   reconcileMs?: number
   /** Days before the feed key's expiry from which it is shown as expiring soon. Default 7. */
   keyWarnDays?: number
+  historyApplyWorker?: ApplyWorkerEntry
   /** Every profile's row: the `overview` topic is opened there, with this environment as the active one. */
   overview?: Overview
 }
@@ -248,6 +249,7 @@ export async function createEnvironment(profile: Profile, deps: EnvironmentDeps)
         clock: deps.clock,
         logger: log,
         clientLedger: true,
+        applyThread: deps.historyApplyWorker,
         // Stored, but a push to the console failed: the operator sees it on the settlements indicator.
         onSubscriberError: (error, entry) =>
           deps.connection.report('listener', 'degraded', { code: 'push_failed', detail: `${entry.kind}: ${error.message}` }),

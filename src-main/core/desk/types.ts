@@ -4,6 +4,7 @@ import type { Logger } from '../shared/log.js'
 import type { ListPreview } from './list-head.js'
 import type { ProfileService } from '../profiles/index.js'
 import type { SecretVault } from '../vault/index.js'
+import type { ApplyWorkerEntry } from '../timeline/index.js'
 
 export interface DeskCoreOptions {
   /** App data folder; one timeline DB per profile at `<dataDir>/profiles/<id>/timeline.sqlite`. */
@@ -37,6 +38,8 @@ export interface DeskCoreOptions {
   overviewPollMs?: number
   /** Overview: one profile's read gives up after this long (ms). Default 10000. */
   overviewTimeoutMs?: number
+  /** Where the history's applying thread is (a bundle's built module); default the source when running from it. */
+  historyApplyWorker?: ApplyWorkerEntry
 }
 
 export interface DeskCore {

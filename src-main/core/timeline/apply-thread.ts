@@ -2,15 +2,10 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import type { Logger } from '../shared/log.js'
-import type { ApplyThreadWorkerData, FromApplyWorker, ToApplyWorker } from './apply-protocol.js'
+import type { ApplyThreadWorkerData, ApplyWorkerEntry, FromApplyWorker, ToApplyWorker } from './apply-protocol.js'
 import type { DeliveryJournal, JournalItem } from './delivery-journal.js'
 import type { ApplyResult, TimelineEntry } from './types.js'
 
-/**
- * Where the applying thread's code is: the built module beside the app's main bundle (the Electron
- * host names it), or this folder's TypeScript source, loaded through tsx (the CLI, the web bridge, tests).
- */
-export type ApplyWorkerEntry = { kind: 'module'; url: URL } | { kind: 'source'; url: URL; tsx: string }
 
 /** The TypeScript source when running from it; null in a bundle, whose host names its own entry. */
 export function sourceApplyWorker(): ApplyWorkerEntry | null {

@@ -1,5 +1,6 @@
 import { systemClock } from '../shared/clock.js'
-import { startApplyThread, sourceApplyWorker, type ApplyThread, type ApplyWorkerEntry } from './apply-thread.js'
+import type { ApplyWorkerEntry } from './apply-protocol.js'
+import { startApplyThread, sourceApplyWorker, type ApplyThread } from './apply-thread.js'
 import type { Db } from './db.js'
 import { claimJournal, journalFileOf, openDeliveryJournal, unappliedRecords, type JournalItem, type JournalRecord } from './delivery-journal.js'
 import type { GroupCommit } from './group-commit.js'
@@ -115,8 +116,8 @@ export function createDeliveryThread(file: string, db: Db, deps: DeliveryThreadD
   function upWithin(started: ApplyThread, waitMs: number): Promise<boolean | 'waited'> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const waited = new Promise<'waited'>((resolve) => {
+      // Kept referenced: whoever awaits the thread is not left hanging by an event loop with nothing else to do.
       timer = setTimeout(() => resolve('waited'), waitMs)
-      timer.unref?.()
     })
     return Promise.race([started.ready, waited]).finally(() => clearTimeout(timer))
   }

@@ -1,4 +1,6 @@
 export { openTimelineStore, type TimelineStore, type TimelineStoreOptions, type CouponHistory } from './store.js'
+export type { ApplyWorkerEntry } from './apply-protocol.js'
+export { journalFileOf } from './delivery-journal.js'
 export { createReconciler, returnedCodes, type Reconciler, type ReconcilerOptions, type CouponReader } from './reconcile.js'
 export { isFinalStatus, isUnknownStatus, hasPendingBets, settledBetCount, stateKey } from './snapshot.js'
 export { createSettledReader, type SettledReader, type SettledReaderOptions } from './settled.js'
