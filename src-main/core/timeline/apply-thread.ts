@@ -130,7 +130,12 @@ export function startApplyThread(deps: ApplyThreadDeps): ApplyThread {
     logger?.error('history applying thread stopped: deliveries are applied on the main thread', { reason })
     drain()
     port.close()
-    deps.recover()
+    try {
+      deps.recover()
+    } catch (error) {
+      // Still in the journal: applied when the history is next opened.
+      logger?.error('history: journaled deliveries could not be applied on the main thread', { message: (error as Error)?.message })
+    }
     pending.length = 0
     onTheWay.clear()
     handled = submitted

@@ -30,6 +30,8 @@ const log = (level: 'warn' | 'error', message: string, fields?: Record<string, u
 const store = openTimelineStore(data.file, {
   ...data.options,
   applyThread: false,
+  // The desk that started this thread applied what the journal held before it started.
+  recoverJournal: false,
   logger: {
     debug: () => undefined,
     info: () => undefined,

@@ -131,7 +131,7 @@ export function registerListenCommand(program: Command, deps: CommandDeps): void
       ctx.history()
       log.info('history', { profile: profile.name, profileId: profile.id, how, file: historyFile })
       for (const note of ctx.historyNotes()) log.warn(note)
-      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir), { acknowledge: flags.syncBeforeAnswer ? 'synced' : 'committed' })
+      const store = openTimelineStore(ensurePrivateDatabase(historyFile, dataDir), { acknowledge: flags.syncBeforeAnswer ? 'synced' : 'committed', logger: log })
       const listener = createCallbackListener({
         host: flags.host,
         port: flags.port,
