@@ -43,7 +43,17 @@ export function openDeliveryJournal(file: string, datasync?: Datasync): Delivery
       const text = JSON.stringify(record)
       // One write of the whole line: a process killed after it returned leaves the line in the OS.
       const line = Buffer.from(text + '\n')
-      for (let written = 0; written < line.length; ) written += writeSync(fd, line, written)
+      try {
+        for (let written = 0; written < line.length; ) written += writeSync(fd, line, written)
+      } catch (error) {
+        // A full disk may leave part of the line: cut it, so the records after it stay readable.
+        try {
+          ftruncateSync(fd, bytes)
+        } catch {
+          // the reader skips a line that does not parse
+        }
+        throw error
+      }
       bytes += line.length
       return text
     },
@@ -66,28 +76,29 @@ export function openDeliveryJournal(file: string, datasync?: Datasync): Delivery
 }
 
 /**
- * The records of a journal with a `seq` above `appliedSeq`, in order. A line that does not parse is
- * the tail of a write cut by a power loss (never acknowledged: the 200 follows the whole write) and
- * ends the reading; the highest seq seen is returned too, so new records are numbered after it.
+ * The records of a journal with a `seq` above `appliedSeq`, in order. A line that does not parse is a
+ * write cut short (by a power loss, or a full disk the append could not clean up after), never
+ * acknowledged since the 200 follows the whole write: it is skipped and counted. The highest seq seen
+ * is returned too, so new records are numbered after it.
  */
-export function unappliedRecords(file: string, appliedSeq: number): { records: JournalRecord[]; lastSeq: number; torn: boolean } {
-  if (!existsSync(file)) return { records: [], lastSeq: appliedSeq, torn: false }
+export function unappliedRecords(file: string, appliedSeq: number): { records: JournalRecord[]; lastSeq: number; torn: number } {
+  if (!existsSync(file)) return { records: [], lastSeq: appliedSeq, torn: 0 }
   const text = readFileSync(file, 'utf8')
   const records: JournalRecord[] = []
   let lastSeq = appliedSeq
-  let torn = false
+  let torn = 0
   for (const line of text.split('\n')) {
     if (line === '') continue
     let record: JournalRecord
     try {
       record = JSON.parse(line) as JournalRecord
     } catch {
-      torn = true
-      break
+      torn++
+      continue
     }
     if (!Number.isSafeInteger(record?.seq) || !Array.isArray(record.items)) {
-      torn = true
-      break
+      torn++
+      continue
     }
     if (record.seq > lastSeq) lastSeq = record.seq
     if (record.seq > appliedSeq) records.push(record)

@@ -30,6 +30,13 @@ export interface DeliveryThreadDeps {
   groupCommit: GroupCommit
 }
 
+/**
+ * How long a listener's start waits for the thread (it loads the store's code and opens its connection:
+ * 0.3-0.5 s from the TypeScript source here, less built). A start is not time-critical; until the thread
+ * is up, deliveries are written on the calling thread.
+ */
+export const THREAD_START_WAIT_MS = 10_000
+
 /** Calls that never wait: the write the thread serves, its own setup and teardown, subscriptions. */
 const NOT_WAITING: ReadonlySet<string> = new Set(['file', 'commitBatches', 'prepareForDeliveries', 'commitJournal', 'onEntry', 'close'])
 
@@ -45,7 +52,8 @@ export function createDeliveryThread(file: string, db: Db, deps: DeliveryThreadD
   /** Applies the journal's unapplied records in one FULL transaction. */
   function recover(): void {
     if (!journalFile) return
-    const { records } = unappliedRecords(journalFile, journal.appliedSeq())
+    const { records, torn } = unappliedRecords(journalFile, journal.appliedSeq())
+    if (torn > 0) options.logger?.warn('history: journal lines cut short were skipped (writes never acknowledged)', { lines: torn })
     if (records.length === 0) return
     durable()
     const results = recoverTx.immediate(records)
@@ -101,15 +109,15 @@ export function createDeliveryThread(file: string, db: Db, deps: DeliveryThreadD
     }
   }
 
-  function prepareForDeliveries(waitMs = 2000): Promise<void> {
+  function prepareForDeliveries(waitMs = THREAD_START_WAIT_MS): Promise<void> {
     ensureOpen()
     if (!thread) {
       const where = entry()
       thread = where ? start(where) : null
     }
     const current = thread
-    if (!current) return groupCommit.prepareForDeliveries(waitMs)
-    return upWithin(current, waitMs).then((up) => (up === false ? groupCommit.prepareForDeliveries(waitMs) : undefined))
+    if (!current) return groupCommit.prepareForDeliveries(Math.min(waitMs, 2000))
+    return upWithin(current, waitMs).then((up) => (up === false ? groupCommit.prepareForDeliveries(Math.min(waitMs, 2000)) : undefined))
   }
 
   /** true once up, false when it failed (it hands over for good), 'waited' when not up in time (written here until it is). */

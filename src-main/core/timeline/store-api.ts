@@ -80,9 +80,10 @@ export interface TimelineStore {
    */
   commitBatches(items: ReadonlyArray<{ batch: SettlementBatch; meta: DeliveryMeta }>): Promise<ApplyResult[]>
   /**
-   * Gets ready for a stream of `commitBatches` (a callback listener starting): the checkpoint worker the
-   * first group commit would start is started now, and this settles once it is up or the job stayed
-   * with the main connection (at most `waitMs`, default 2000). Never rejects; a no-op without a WAL.
+   * Gets ready for a stream of `commitBatches` (a callback listener starting): the applying thread
+   * (`applyThread`) is started and this settles once it is up (at most `waitMs`, default 10 000); without
+   * one, the checkpoint worker the first group commit would start is started now, and this settles once
+   * it is up or the job stayed with the main connection (at most 2000 ms). A no-op without a WAL.
    */
   prepareForDeliveries(waitMs?: number): Promise<void>
   /** Journal records applied in one group commit: what the applying thread writes (see `applyThread`). */

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { journalFileOf } from '../../../src-main/core/timeline/delivery-journal.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import { profileTimelineFile } from '../../../src-main/core/timeline/paths.js'
 import { killAllAndCheck, runCli, waitReady } from './cli-process.js'
@@ -15,9 +17,10 @@ describe('desk listen under a settlement storm (child process)', () => {
     expect(left, 'child processes left running').toEqual([])
   })
 
-  // Default: a 200 once committed through the OS (its WAL sync follows); --sync-before-answer: once synced.
+  // Default: a 200 once in the history's journal through the OS (applied just after on the history's own
+  // thread; the syncs follow); --sync-before-answer: once its commit is synced, written on the listener's thread.
   it.each([
-    ['answered once committed (default)', []],
+    ['answered once journaled (default)', []],
     ['answered once synced (--sync-before-answer)', ['--sync-before-answer']],
   ])('kill -9 right on the last 200 of many concurrent deliveries, %s: every acknowledged one is in the history, a repeated batch once', async (_mode, flags) => {
     const dataDir = join(tmp.dir, flags.length ? 'synced' : 'committed')
@@ -41,6 +44,10 @@ describe('desk listen under a settlement storm (child process)', () => {
     )
     expect((await run.exit).signal).toBe('SIGKILL')
     expect(answers.map((a) => a.status)).toEqual(payloads.map(() => 200))
+    // The default answered from the journal, which the kill left as it was (emptied only once idle); the other never wrote it.
+    const journaled = readFileSync(journalFileOf(profileTimelineFile(dataDir, 'demo')), { encoding: 'utf8', flag: 'a+' }).split('\n').filter(Boolean)
+    const inJournal = journaled.flatMap((line) => (JSON.parse(line) as { items: Array<{ batch: { batchId: string } }> }).items.map((i) => i.batch.batchId))
+    expect(inJournal.length).toBe(flags.length ? 0 : payloads.length)
 
     const store = openTimelineStore(profileTimelineFile(dataDir, 'demo'))
     try {

@@ -63,10 +63,13 @@ describe("deliveries applied on the history's own thread", () => {
     openTimelineStore(file).close()
     const journal = openDeliveryJournal(journalFileOf(file))
     journal.append({ seq: 1, items: [item('k-1', '000000000821')] })
-    journal.append({ seq: 2, items: [item('k-2', '000000000822'), item('k-3', '000000000823')] })
     journal.close()
-    // A write cut by a power loss (never answered): the tail is left alone.
-    writeFileSync(journalFileOf(file), readFileSync(journalFileOf(file), 'utf8') + '{"seq":3,"items":[{"bat')
+    // A write cut short (never answered) is skipped, whether the file ends there or goes on.
+    writeFileSync(journalFileOf(file), readFileSync(journalFileOf(file), 'utf8') + '{"seq":2,"items":[{"bat\n')
+    const more = openDeliveryJournal(journalFileOf(file))
+    more.append({ seq: 3, items: [item('k-2', '000000000822'), item('k-3', '000000000823')] })
+    more.close()
+    writeFileSync(journalFileOf(file), readFileSync(journalFileOf(file), 'utf8') + '{"seq":4,"items":[{"bat')
 
     const reopened = openTimelineStore(file)
     expect(reopened.deliveries({ limit: 10 }).items.map((d) => d.batchId)).toEqual(['k-3', 'k-2', 'k-1'])
