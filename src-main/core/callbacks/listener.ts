@@ -46,6 +46,12 @@ export interface CallbackListenerOptions {
    * 15 and 60 minutes instead (a delivery batchId dedupe keeps from crediting twice).
    */
   signatureFailureStatus?: 401 | 503
+  /**
+   * How long `start()` waits for the store to get ready for deliveries (`prepareForDeliveries`: its
+   * applying thread or checkpoint worker); default the store's own. 0: not at all (the console's profile
+   * activation), deliveries meanwhile are written on the listener's thread.
+   */
+  readyWaitMs?: number
   /** Observability hook: one call per answered delivery (never carries payload or secret). */
   onDelivery?: (event: DeliveryEvent) => void
 }
@@ -323,7 +329,7 @@ export function createCallbackListener(options: CallbackListenerOptions): Callba
       url = shown
       // The store's storm machinery (its checkpoint worker) is up before the first delivery, not started by it.
       try {
-        await store.prepareForDeliveries?.()
+        await store.prepareForDeliveries?.(options.readyWaitMs)
       } catch (error) {
         log.warn('history store not prepared for deliveries', { error: (error as Error)?.message })
       }

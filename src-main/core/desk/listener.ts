@@ -73,6 +73,9 @@ export function createListenerControl(options: ListenerControlOptions): Listener
       store: options.store(),
       clock: options.clock,
       maxBodyBytes: settings.maxBodyBytes,
+      // A profile's activation does not wait for the history's applying thread: deliveries that come
+      // before it is up are written on this thread.
+      readyWaitMs: 0,
       // Refused or unstored deliveries turn the listener amber for the operator; the next stored one clears it.
       onDelivery: (event) => {
         if (event.status === 200) options.connection.report('listener', 'online')

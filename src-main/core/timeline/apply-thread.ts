@@ -214,7 +214,10 @@ export function startApplyThread(deps: ApplyThreadDeps): ApplyThread {
       closing = true
       if (syncTimer) clearTimeout(syncTimer)
       if (truncateTimer) clearTimeout(truncateTimer)
-      if (!gone) {
+      if (!gone && !up) {
+        // Still starting: nothing was handed to it.
+        void worker.terminate()
+      } else if (!gone) {
         port.postMessage({ kind: 'close' } satisfies ToApplyWorker)
         // The thread closes its connection (and syncs its WAL) before the history's is closed.
         Atomics.wait(counters, 1, 0, CATCH_UP_WAIT_MS)

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { performance } from 'node:perf_hooks'
 import { journalFileOf, openDeliveryJournal } from '../../../src-main/core/timeline/delivery-journal.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
@@ -106,6 +107,26 @@ describe("deliveries applied on the history's own thread", () => {
     // Written directly: nothing of it in the owner's journal.
     expect(lines(journalFileOf(file))).toEqual([])
     expect(owner.deliveries({ limit: 10 }).items.map((d) => d.batchId)).toEqual(['o-1'])
+  })
+
+  it('a history closed while its thread is still starting closes at once, and a listener need not wait for it', async () => {
+    const file = history()
+    const t = tempDir('desk-apply-slow-')
+    cleanups.push(() => t.cleanup())
+    // A thread that never gets ready (as one still loading its code).
+    const slow = join(t.dir, 'slow.mjs')
+    writeFileSync(slow, 'setInterval(() => undefined, 1000)\n')
+    const store = openTimelineStore(file, { applyThread: { kind: 'module', url: pathToFileURL(slow) } })
+    await store.prepareForDeliveries(0)
+    // Not up yet: written on this thread, nothing journaled.
+    await store.commitBatches([item('s-1', '000000000861')])
+    expect(lines(journalFileOf(file))).toEqual([])
+    const started = performance.now()
+    store.close()
+    expect(performance.now() - started).toBeLessThan(1000)
+    const reopened = openTimelineStore(file)
+    expect(reopened.deliveries({ limit: 10 }).items.map((d) => d.batchId)).toEqual(['s-1'])
+    reopened.close()
   })
 
   it('a thread that cannot start hands the deliveries back to the calling thread', async () => {
