@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { launchDesktop, REPO, runSecondInstance, SHOTS, waitForState, type Desktop, type StandinState } from './launch.js'
 import { methods, methodTable, channelOf } from '../../src-shared/methods.js'
 import { contentSecurityPolicy } from '../../src-main/electron/csp.js'
-import { openTimelineStore } from '../../src-main/core/timeline/index.js'
+import { journalFileOf, openTimelineStore } from '../../src-main/core/timeline/index.js'
 import { settle } from '../e2e/settle.js'
 
 // The desktop app without its binary: the BUILT out/main/index.js boots unchanged on the Electron
@@ -404,6 +404,11 @@ describe('the desktop window', () => {
       db: modeOf(dbs[0]),
       logs: existsSync(logs) ? modeOf(logs) : '700',
     }).toEqual({ userData: '700', profilesStore: '600', otherStores: [], profiles: '700', profile: '700', db: '600', logs: '700' })
+    // The history's applying thread ran from the bundle (out/main/apply-worker.js) and let its journal go at close.
+    const journal = journalFileOf(dbs[0])
+    expect({ journal: existsSync(journal) && modeOf(journal), lockLeft: existsSync(`${journal}.lock`) }).toEqual({ journal: '600', lockLeft: false })
+    const mainLog = existsSync(join(logs, 'main.log')) ? readFileSync(join(logs, 'main.log'), 'utf8') : ''
+    expect(mainLog.split('\n').filter((line) => /applying thread|journaled deliveries/.test(line))).toEqual([])
     const store = openTimelineStore(dbs[0])
     try {
       const kinds = store.couponHistory(couponCode).entries.map((e) => e.kind)

@@ -1,6 +1,6 @@
 import type { DeskEvent, Epoch, SessionStatus } from '../../../src-shared/contract.js'
 import type { ResolvedPlacement } from '../coupons/index.js'
-import type { Clock } from '../shared/clock.js'
+import { systemClock, type Clock } from '../shared/clock.js'
 import { DeskError } from '../shared/errors.js'
 import { createEventBus, type Emit, type EventBus } from '../shared/events.js'
 import { createWatchRegistry, type WatchRegistry } from '../shared/watch.js'
@@ -47,7 +47,8 @@ export function signedOutStatus(username: string | null): SessionStatus {
 }
 
 export function createCoreContext(options: DeskCoreOptions): CoreContext {
-  const clock = options.clock ?? { now: () => Date.now() }
+  // The system clock itself, not a copy: a history given any other clock writes on the calling thread (a test's clock).
+  const clock = options.clock ?? systemClock
   const log = options.logger?.child({ module: 'desk' })
   let disposed = false
   const sink = (event: DeskEvent) => {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import type { DeliveryMeta, SettlementBatch } from './types.js'
 import { createWalSync, type Datasync, type WalSync } from './wal-sync.js'
 
@@ -34,6 +34,8 @@ export const journalFileOf = (historyFile: string): string => `${historyFile}-de
 
 export function openDeliveryJournal(file: string, datasync?: Datasync): DeliveryJournal {
   const fd = openSync(file, 'a', 0o600)
+  // It holds callback bodies, like the database beside it: this user's only, whatever made it before.
+  if (process.platform !== 'win32') fchmodSync(fd, 0o600)
   let bytes = fstatSync(fd).size
   const syncer: WalSync = createWalSync(file, datasync)
   let closed = false

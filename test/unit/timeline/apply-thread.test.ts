@@ -38,6 +38,8 @@ describe("deliveries applied on the history's own thread", () => {
     // Acknowledged means in the journal: a process killed now loses nothing.
     const [record] = lines(journalFileOf(file)).map((l) => JSON.parse(l) as { seq: number; items: Array<{ batch: { batchId: string } }> })
     expect(record.items.map((i) => i.batch.batchId)).toEqual(['t-1', 't-2'])
+    // It holds callback bodies: this user's only, as the database is.
+    if (process.platform !== 'win32') expect(statSync(journalFileOf(file)).mode & 0o777).toBe(0o600)
     // Any call of the store waits until what was acknowledged is applied, and subscribers heard of it first.
     expect(store.couponHistory('000000000801').entries.map((e) => e.kind)).toEqual(['settled'])
     expect(heard.map((e) => e.couponCode).sort()).toEqual(['000000000801', '000000000802'])
