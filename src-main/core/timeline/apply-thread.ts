@@ -6,7 +6,6 @@ import type { ApplyThreadWorkerData, ApplyWorkerEntry, FromApplyWorker, ToApplyW
 import type { DeliveryJournal, JournalItem } from './delivery-journal.js'
 import type { ApplyResult, TimelineEntry } from './types.js'
 
-
 /** The TypeScript source when running from it; null in a bundle, whose host names its own entry. */
 export function sourceApplyWorker(): ApplyWorkerEntry | null {
   if (!import.meta.url.endsWith('.ts')) return null
@@ -226,6 +225,8 @@ export function startApplyThread(deps: ApplyThreadDeps): ApplyThread {
       }
       port.close()
       if (Atomics.load(counters, 0) >= submitted) journal.truncate()
+      // What is left unapplied goes to the disk before the descriptor closes (the sync keeps one of its own).
+      else journal.sync().catch((error: unknown) => logger?.error('delivery journal sync failed at close', { message: (error as Error)?.message }))
       journal.close()
     },
   }
