@@ -5,12 +5,11 @@ import type { JournalRecord } from './delivery-journal.js'
 import { openTimelineStore } from './store.js'
 import type { ApplyThreadWorkerData, FromApplyWorker, ToApplyWorker } from './apply-protocol.js'
 
-/**
- * The history store's applying thread (apply-thread.ts starts it): journaled deliveries arrive as
- * their journal lines; those queued while a group was written form the next group, written in one
- * transaction with its own connection (group-commit.ts: WAL synced behind, checkpoints on their own
- * worker). A failed group is kept and tried again (the journal still holds it): its 200 was sent.
- */
+// The history store's applying thread (apply-thread.ts starts it): journaled deliveries arrive as
+// their journal lines; those queued while a group was written form the next group, written in one
+// transaction with its own connection (group-commit.ts: WAL synced behind, checkpoints on their own
+// worker). A failed group is kept and tried again (the journal still holds it): its 200 was sent.
+
 /**
  * Applying is background work: under contention the thread that reads deliveries and answers them
  * (and serves the console) goes first. Linux only, where a thread has its own nice value; elsewhere
