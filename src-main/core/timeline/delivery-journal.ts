@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fchmodSync, fstatSync, ftruncateSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import type { DeliveryMeta, SettlementBatch } from './types.js'
+import { isProcessAlive } from '../shared/process-alive.js'
 import { createWalSync, type Datasync, type WalSync } from './wal-sync.js'
 
 export type JournalItem = { batch: SettlementBatch; meta: DeliveryMeta }
@@ -138,7 +139,7 @@ export function claimJournal(file: string): (() => void) | null {
     } catch {
       // removed meanwhile: try again
     }
-    if (Number.isSafeInteger(holder) && holder > 0 && isAlive(holder)) return null
+    if (Number.isSafeInteger(holder) && holder > 0 && isProcessAlive(holder)) return null
     try {
       unlinkSync(lock)
     } catch {
@@ -146,13 +147,4 @@ export function claimJournal(file: string): (() => void) | null {
     }
   }
   return null
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { BrowserWindow, watchWindows } from './browser-window.js'
 import { killChromium, launchChromium, readFuses } from './chromium.js'
 import { setChromium } from './runtime.js'
+import { isProcessAlive } from '../../../src-main/core/shared/process-alive.js'
 import { createEvent, lifecycle, notEmulated, recorder } from './record.js'
 
 /**
@@ -197,7 +198,7 @@ class App extends EventEmitter {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
         const owner = Number(readlinkSync(lockPath).split('-').pop())
-        if (owner && owner !== process.pid && isAlive(owner)) {
+        if (owner && owner !== process.pid && isProcessAlive(owner)) {
           this.#lock.notify = notifyFirstInstance(socketPath, { argv: process.argv, workingDirectory: process.cwd(), additionalData: additionalData ?? null })
           return false
         }
@@ -281,15 +282,6 @@ function listeningServers(): string[] {
     .map((server) => server.address())
     .filter((address) => address !== null && typeof address === 'object')
     .map((address) => `${(address as { address: string }).address}:${(address as { port: number }).port}`)
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 function notifyFirstInstance(socketPath: string, message: unknown): Promise<void> {

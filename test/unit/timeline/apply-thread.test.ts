@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { journalFileOf, openDeliveryJournal } from '../../../src-main/core/timeline/delivery-journal.js'
 import { openTimelineStore } from '../../../src-main/core/timeline/store.js'
 import type { TimelineEntry } from '../../../src-main/core/timeline/types.js'
+import type { ApplyWorkerEntry } from '../../../src-main/core/timeline/apply-protocol.js'
 import { bet, coupon, settlement, tempDir } from '../../integration/callbacks/helpers.js'
 
 const item = (batchId: string, code: string) => ({
@@ -20,6 +21,14 @@ describe("deliveries applied on the history's own thread", () => {
   afterEach(() => {
     for (const c of cleanups.splice(0).reverse()) c()
   })
+  /** An applying thread's entry made of this source (one that never gets ready, or fails). */
+  function threadModule(source: string): ApplyWorkerEntry {
+    const t = tempDir('desk-apply-entry-')
+    cleanups.push(() => t.cleanup())
+    const file = join(t.dir, 'entry.mjs')
+    writeFileSync(file, `${source}\n`)
+    return { kind: 'module', url: pathToFileURL(file) }
+  }
   function history() {
     const t = tempDir('desk-apply-')
     cleanups.push(() => t.cleanup())
@@ -113,12 +122,8 @@ describe("deliveries applied on the history's own thread", () => {
 
   it('a history closed while its thread is still starting closes at once, and a listener need not wait for it', async () => {
     const file = history()
-    const t = tempDir('desk-apply-slow-')
-    cleanups.push(() => t.cleanup())
     // A thread that never gets ready (as one still loading its code).
-    const slow = join(t.dir, 'slow.mjs')
-    writeFileSync(slow, 'setInterval(() => undefined, 1000)\n')
-    const store = openTimelineStore(file, { applyThread: { kind: 'module', url: pathToFileURL(slow) } })
+    const store = openTimelineStore(file, { applyThread: threadModule('setInterval(() => undefined, 1000)') })
     await store.prepareForDeliveries(0)
     // Not up yet: written on this thread, nothing journaled.
     await store.commitBatches([item('s-1', '000000000861')])
@@ -133,11 +138,7 @@ describe("deliveries applied on the history's own thread", () => {
 
   it('a thread that cannot start hands the deliveries back to the calling thread', async () => {
     const file = history()
-    const t = tempDir('desk-apply-bad-')
-    cleanups.push(() => t.cleanup())
-    const broken = join(t.dir, 'broken.mjs')
-    writeFileSync(broken, 'throw new Error("no applying here")\n')
-    const store = openTimelineStore(file, { applyThread: { kind: 'module', url: pathToFileURL(broken) } })
+    const store = openTimelineStore(file, { applyThread: threadModule('throw new Error("no applying here")') })
     cleanups.push(() => store.close())
     await store.prepareForDeliveries()
     const [result] = await store.commitBatches([item('b-1', '000000000851')])
