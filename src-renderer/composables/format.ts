@@ -11,9 +11,11 @@ export type Zone = 'utc' | 'local'
 /** The Intl locale of each interface language. */
 export const INTL_LOCALE: Record<UiLanguage, string> = { en: 'en-US', uk: 'uk-UA' }
 
+// 'negative': a -0 from the wire, or -0.004 rounded, reads 0.00, never -0.00.
+const MONEY = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' } as const
 const money: Record<UiLanguage, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(INTL_LOCALE.en, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  uk: new Intl.NumberFormat(INTL_LOCALE.uk, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat(INTL_LOCALE.en, MONEY),
+  uk: new Intl.NumberFormat(INTL_LOCALE.uk, MONEY),
 }
 
 export function formatMoney(value: number | null | undefined, lang: UiLanguage = 'en'): string {
