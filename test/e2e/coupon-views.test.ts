@@ -184,7 +184,9 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
     const short = placed.live.code.replace(/^0+/, '')
     const input = page.getByTestId('coupon-lookup-input').locator('textarea')
     await input.fill(`${placed.prematch.code}, ${short}\n${placed.prematch.code}\t999999999999`)
+    const filled = await input.inputValue()
     await input.press('Enter')
+    const afterEnter = await input.inputValue()
     // The answer, or the error the console reported instead (said in the failure rather than a bare timeout).
     const results_ = page.getByTestId('lookup-results')
     // An error toast, not a settlement notice (those come and go as the Demo settles coupons).
@@ -195,7 +197,8 @@ describe('coupon views identify matches, word codes and read pasted lists', () =
       const error = await reported.textContent({ timeout: 1_000 }).catch(() => null)
       const typed = await input.inputValue().catch(() => '?')
       const progress = await page.getByTestId('lookup-progress').first().evaluate((e) => `${e.getAttribute('data-state')} ${e.getAttribute('data-done')}/${e.getAttribute('data-total')}`, undefined, { timeout: 1_000 }).catch(() => 'none')
-      expect(error ?? `no lookup results and no error within 30 s; the field holds ${JSON.stringify(typed)}, lookup progress: ${progress}`).toBe('')
+      const where = `at ${page.url()}; the field held ${JSON.stringify(filled)} after filling, ${JSON.stringify(afterEnter)} after Enter`
+      expect(error ?? `no lookup results and no error within 30 s; the field holds ${JSON.stringify(typed)}, lookup progress: ${progress}; ${where}`).toBe('')
     }
     const results = page.getByTestId('lookup-result')
     expect(await results.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-code')} ${e.getAttribute('data-found')}`))).toEqual([
