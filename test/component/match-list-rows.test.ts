@@ -54,6 +54,15 @@ describe('a list row under the list\'s one click handler', { timeout: 20_000 }, 
     expect(wrapper.get('[data-testid="match-row"] [data-testid="outcome"]').attributes('title')).toBe('1X2: W1')
     wrapper.unmount()
   })
+
+  it('puts a team name into the pin label as it is, pattern characters included', async () => {
+    const fake = installFakeDesk()
+    fake.topic('feed.menu', menu)
+    fake.topic('feed.events', [{ tournamentId: 88, tournamentName: 'Premier League', matches: [{ ...match(7001, markets(1.85).slice(0, 1)), opp1: "FC $& $' $1" }] }])
+    const { wrapper } = await mountFeedBrowser('line')
+    expect(wrapper.get('[data-testid="match-row"] [data-testid="pin-toggle"]').attributes('aria-label')).toBe("Pin FC $& $' $1 – Chelsea to the watch list")
+    wrapper.unmount()
+  })
 })
 
 describe('row places (createRowPool)', () => {
