@@ -103,8 +103,10 @@ describe('formatters by interface language', () => {
   it('Ukrainian writes a decimal comma, no-break spaces between thousands and the day first', () => {
     expect([formatMoney(1234567.891, 'uk'), formatMoney(-5, 'uk'), formatOdds(1.5, 'uk'), formatOdds(1.875, 'uk')]).toEqual(['1\u00a0234\u00a0567,89', '-5,00', '1,50', '1,875'])
     expect([formatDateTime(at, 'utc', 'uk'), formatStart(at, 'utc', 'uk'), kyivDay(at, 0, 'uk').label]).toEqual(['15.05.2026 09:05:07Z', '15.05 09:05', 'пт, 15 трав.'])
-    // A -0 from the wire or a tiny loss rounded to zero is 0.00, with no minus sign.
-    expect([formatMoney(-0), formatMoney(-0.004, 'uk'), formatMoney(-0.005)]).toEqual(['0.00', '0,00', '-0.01'])
     expect([formatMoney(null, 'uk'), formatOdds(Number.NaN, 'uk'), formatDateTime(null, 'utc', 'uk')]).toEqual(['—', '—', '—'])
+  })
+
+  it('writes zero without a minus sign: a -0 from the wire, a loss that rounds to zero', () => {
+    expect([formatMoney(-0), formatMoney(-0.004, 'uk'), formatMoney(-0.005)]).toEqual(['0.00', '0,00', '-0.01'])
   })
 })
