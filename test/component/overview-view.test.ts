@@ -43,7 +43,7 @@ describe('overview view', { timeout: 20_000 }, () => {
     })
     fake.topic('overview', [
       row('Bravo', { balance: 5, stale: true, error: { code: 'coupon_network', message: 'connect ECONNREFUSED' }, readAt: now - 180_000 }),
-      row('Alpha', { balance: 1234, feedKeyDaysLeft: -2, lastSettlement: { at: now, couponCode: 'C1', result: '77', amount: 3 } }),
+      row('Alpha', { balance: 1234, openStake: -0.4, feedKeyDaysLeft: -2, lastSettlement: { at: now, couponCode: 'C1', result: '77', amount: 3 } }),
       row('Demo', { environment: 'demo', active: true, balance: 50, doctor: { verdict: 'warn', at: now } }),
       row('Gamma', { balance: null, readAt: null, stale: true, session: 'no-credentials', error: { code: 'missing_secret', message: 'No password is stored for this profile' } }),
     ])
@@ -59,6 +59,7 @@ describe('overview view', { timeout: 20_000 }, () => {
     expect(bravo.querySelector('[data-col="read"]')!.textContent).toMatch(/Not reachable.*The coupon service cannot be reached.*Figures as read 3 min ago/)
     const alpha = el.querySelector('[data-profile="alpha"]')!
     expect(alpha.querySelector('[data-col="balance"]')!.textContent).toBe('1,234') // Alpha counts in whole units
+    expect(alpha.querySelector('[data-col="openStake"]')!.textContent).toBe('0') // rounds to zero: no minus sign
     expect(alpha.querySelector('[data-col="feedKey"]')!.textContent).toBe('Expired 2 days ago')
     expect(alpha.querySelector('[data-col="lastSettlement"]')!.textContent).toContain('Status 77')
     expect(el.querySelector('[data-profile="demo"] [data-col="doctor"]')!.textContent).toContain('Warnings')
