@@ -5,7 +5,7 @@
  * Plain functions over DTOs: the store wires them to its subscriptions.
  */
 import type { ChangeRecordDto, EventResultDto, GoneReason, LineType, MatchDto, OutcomeDto } from '../../src-shared/contract.js'
-import { pointerCoef } from '../../src-shared/vocabulary/feed-delta.js'
+import { pointerWithRate } from '../../src-shared/vocabulary/feed-delta.js'
 
 /** The part of a selection these rules read. */
 export interface SlipPick {
@@ -29,12 +29,9 @@ export function matchKeyOf(s: Pick<SlipPick, 'lineType' | 'gameId'>): string {
   return `${s.lineType}:${s.gameId}`
 }
 
-/** The same pointer at other odds, written as main writes a coefficient (at most 6 decimals, no exponent). */
+/** The same pointer at other odds (a price the service offered instead), written as main writes a coefficient; null for no price. */
 export function withCoefficient(pointer: string, coef: number): string | null {
-  const parts = pointer.split('#')
-  if (parts.length < 6 || !Number.isFinite(coef) || !(coef > 0)) return null
-  parts[5] = pointerCoef(coef)
-  return parts.join('#')
+  return Number.isFinite(coef) && coef > 0 ? pointerWithRate(pointer, coef) : null
 }
 
 export function findOutcome(match: MatchDto, key: string): OutcomeDto | null {
