@@ -1,8 +1,12 @@
 import fc from 'fast-check'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { createDemoSimulators } from '../../../src-main/core/desk/demo-sim.js'
-import { parseCliOptions } from '../../../src-main/core/simulator/cli.js'
+import { parseCliOptions } from '../../../src-main/core/simulator/cli-options.js'
 import { createVariations, defaultVariations, parseVariations, VARIATION_NAMES } from '../../../src-main/core/simulator/variations.js'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 describe('simulator variations (issue 8 #19)', () => {
   it('parses all, none and comma lists; refuses unknown names', () => {
@@ -17,6 +21,14 @@ describe('simulator variations (issue 8 #19)', () => {
     expect(defaultVariations({ SIM_VARIATIONS: 'float-text', VITEST: 'true' })).toBe('float-text')
     expect(defaultVariations({ VITEST: 'true' })).toBe('all')
     expect(defaultVariations({})).toBe('none')
+  })
+
+  it("reading the CLI's flags starts nothing: a refused flag is an error to the caller, and importing the module leaves a process free to end", () => {
+    expect(() => parseCliOptions(['--port', 'abc'])).toThrow("--port must be an integer, got 'abc'")
+    expect(() => parseCliOptions(['--bogus'])).toThrow(/bogus/)
+    // A module that started a simulator on import would keep this process alive until the timeout.
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await import('./src-main/core/simulator/cli-options.ts'); process.stdout.write('imported')"], { cwd: ROOT, timeout: 30_000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    expect(out).toBe('imported')
   })
 
   it('the CLI takes --variations (default none) and passes it on', () => {
