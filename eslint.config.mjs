@@ -36,6 +36,12 @@ export default tseslint.config(
     rules: { 'layers/allowed-imports': 'error', 'layers/no-cycle': 'error' },
   },
   {
+    // A process's entry module runs on import (a server, signal handlers that exit the process): run it as a process, import its parts.
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(simulator/cli|web/cli|cli/main)(\\.[jt]s)?$', message: 'An entry module starts a process on import: import the module it reads its flags or commands from (e.g. simulator/cli-options.js).' }] }],
+    },
+  },
+  {
     // Tests may reach inside a folder to test its parts; everyone else goes through index.ts.
     plugins: { layers },
     ignores: ['test/**'],
