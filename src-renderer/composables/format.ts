@@ -11,12 +11,18 @@ export type Zone = 'utc' | 'local'
 /** The Intl locale of each interface language. */
 export const INTL_LOCALE: Record<UiLanguage, string> = { en: 'en-US', uk: 'uk-UA' }
 
-// 'negative': a -0 from the wire, or -0.004 rounded, reads 0.00, never -0.00.
-const MONEY = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' } as const
-const money: Record<UiLanguage, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat(INTL_LOCALE.en, MONEY),
-  uk: new Intl.NumberFormat(INTL_LOCALE.uk, MONEY),
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+/**
+ * Money with `decimals` places in the language's separators (a profile may count in whole units).
+ * 'negative': a -0 from the wire, or -0.004 rounded, reads 0.00, never -0.00.
+ */
+export function moneyFormat(lang: UiLanguage, decimals = 2): Intl.NumberFormat {
+  const key = `${lang}|${decimals}`
+  let f = moneyFormats.get(key)
+  if (!f) moneyFormats.set(key, (f = new Intl.NumberFormat(INTL_LOCALE[lang], { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'negative' })))
+  return f
 }
+const money: Record<UiLanguage, Intl.NumberFormat> = { en: moneyFormat('en'), uk: moneyFormat('uk') }
 
 export function formatMoney(value: number | null | undefined, lang: UiLanguage = 'en'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—'

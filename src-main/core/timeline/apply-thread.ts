@@ -25,7 +25,7 @@ const SOURCE_BOOT = `const { workerData } = require('node:worker_threads'); impo
 export const CATCH_UP_WAIT_MS = 5000
 
 export interface ApplyThread {
-  /** Settles once the thread took its first record or failed to start (never rejects). */
+  /** Settles once the thread has its connection open and is ready (true), or failed to start (false); never rejects. */
   readonly ready: Promise<boolean>
   readonly up: boolean
   /**
